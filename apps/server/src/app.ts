@@ -1,0 +1,42 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuth } from './auth/plugin.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerApiDocs } from './docs/openapi.js';
+import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
+import { registerLang } from './http/lang.js';
+import { registerRecordRoutes } from './records/routes.js';
+import { registerHealth } from './system/health.js';
+import { registerWeb } from './system/web.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino options; false silences logs (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the HTTP application: plugins, API routes and the console's static files. */
+export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerLang(app);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerApiDocs(app);
+  registerAuth(app, database.db);
+
+  registerHealth(app, database);
+  registerAuthRoutes(app, database.db);
+  registerRecordRoutes(app, database.db);
+
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,6 @@
+// drizzle-kit only sees tables exported at the top level of a module; record tables are built from
+// the declarations at run time, so this entry hands it every table as one flat export object.
+import * as core from './core.js';
+import { recordTables } from './records.js';
+
+module.exports = { ...core, ...recordTables };

@@ -1,0 +1,2 @@
+export * from './core.js';
+export { recordTables, recordTable, type RecordTable } from './records.js';

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
+import { WEB_BASE } from './system/web.js';
+
+const config = loadConfig();
+config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
+await database.migrate();
+const seeded = await seedDemo(database.db);
+const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // close() stops accepting, waits for in-flight requests and runs onClose hooks (which flush batched writes).
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}${WEB_BASE}`;
+app.log.info({ url, database: database.engine, seeded, dataDir: config.dataDir }, 'console ready');
+process.stdout.write(
+  [
+    '',
+    `  Hotel TV console: ${url}`,
+    `  API: http://localhost:${config.port}/api/  (docs: /api/docs)`,
+    `  Database: ${database.engine === 'pglite' ? `embedded, ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    '  Demo accounts:',
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(14)} ${a.password.padEnd(10)} ${a.note}`),
+    '',
+  ].join('\n') + '\n',
+);

@@ -1,0 +1,253 @@
+import { MAX_EXPORT_ROWS, records, type FieldDef, type ListResult, type RecordDef } from '@htv/shared';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../auth/actor.js';
+import type { Db } from '../db/client.js';
+import { recordTables, type RecordTable } from '../db/schema/index.js';
+import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
+import { writeOpLog } from '../oplog/log.js';
+import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface WriteContext {
+  db: Db;
+  actor: Actor;
+  ip?: string;
+}
+
+const allRecords = () => Object.values(records as Record<string, RecordDef>);
+
+export function tableOf(def: RecordDef): RecordTable {
+  const table = recordTables[def.name];
+  if (!table) throw new Error(`no table for record ${def.name}`);
+  return table;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs. */
+function selection(def: RecordDef) {
+  const table = tableOf(def);
+  const columns: Record<string, unknown> = { ...getTableColumns(table) };
+  delete columns.createdBy;
+  const joins: { target: RecordTable; on: SQL }[] = [];
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.kind !== 'ref') continue;
+    const targetDef = records[field.ref as keyof typeof records] as RecordDef;
+    const target = alias(tableOf(targetDef), `ref_${name}`) as unknown as RecordTable;
+    columns[`${name}Title`] = target[targetDef.titleField];
+    joins.push({ target, on: eq(target.id, table[name]) });
+  }
+  return { table, columns, joins };
+}
+
+function baseQuery(db: Db, def: RecordDef) {
+  const { table, columns, joins } = selection(def);
+  let query = db.select(columns as never).from(table).$dynamic();
+  for (const join of joins) query = query.leftJoin(join.target, join.on);
+  return { query, table };
+}
+
+type ListQuery = Record<string, unknown> & { page: number; pagesize: number; keyword?: string; sort?: string; order?: 'asc' | 'desc'; brandId?: number; hotelId?: number };
+
+function listConditions(def: RecordDef, table: RecordTable, actor: Actor, query: ListQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [tenantFilter(def, table, actor), narrowTo(def, table, query)];
+  if (query.keyword) {
+    const pattern = `%${escapeLike(query.keyword)}%`;
+    const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
+    parts.push(or(...searchable.map(([name]) => ilike(table[name], pattern))) ?? sql`false`);
+  }
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.filter) continue;
+    if (field.kind === 'date' || field.kind === 'datetime') {
+      const from = query[`${name}From`];
+      const to = query[`${name}To`];
+      if (from) parts.push(gte(table[name], from));
+      if (to) parts.push(lte(table[name], to));
+      continue;
+    }
+    const value = query[name];
+    if (value === undefined || value === '') continue;
+    parts.push(field.kind === 'text' || field.kind === 'richText' ? ilike(table[name], `%${escapeLike(String(value))}%`) : eq(table[name], value));
+  }
+  return and(...parts.filter(Boolean));
+}
+
+function ordering(def: RecordDef, table: RecordTable, query: ListQuery) {
+  const field = query.sort ?? def.defaultSort.field;
+  const direction = (query.order ?? (query.sort ? 'asc' : def.defaultSort.order)) === 'asc' ? asc : desc;
+  // id breaks ties so pages never overlap.
+  return field === 'id' ? [direction(table.id)] : [direction(table[field]), desc(table.id)];
+}
+
+export async function listRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery): Promise<ListResult<Row>> {
+  const { query: select, table } = baseQuery(db, def);
+  const where = listConditions(def, table, actor, query);
+  const [items, [count]] = await Promise.all([
+    select
+      .where(where)
+      .orderBy(...ordering(def, table, query))
+      .limit(query.pagesize)
+      .offset((query.page - 1) * query.pagesize),
+    db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
+  ]);
+  return { items: items as Row[], total: count?.total ?? 0, page: query.page, pagesize: query.pagesize };
+}
+
+/** Rows of the current list for an export, up to MAX_EXPORT_ROWS. */
+export async function exportRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery): Promise<Row[]> {
+  const { query: select, table } = baseQuery(db, def);
+  return (await select
+    .where(listConditions(def, table, actor, query))
+    .orderBy(...ordering(def, table, query))
+    .limit(MAX_EXPORT_ROWS)) as Row[];
+}
+
+/** One row inside the actor's reach; a foreign or missing id is the same 404. */
+export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number): Promise<Row> {
+  const { query: select, table } = baseQuery(db, def);
+  const [row] = await select.where(and(eq(table.id, id), tenantFilter(def, table, actor))).limit(1);
+  if (!row) throw notFound();
+  return row as Row;
+}
+
+/** Value/label pairs for reference selects: rows owned at the actor's own level. */
+export async function optionRows(db: Db, def: RecordDef, actor: Actor, keyword?: string): Promise<{ value: number; label: string }[]> {
+  const table = tableOf(def);
+  const title = table[def.titleField];
+  const rows = await db
+    .select({ value: table.id, label: title })
+    .from(table)
+    .where(and(tenantFilter(def, table, actor), def.scope === 'tenant' ? sameOwner(table, ownLevel(actor)) : undefined, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined))
+    .orderBy(...ordering(def, table, { page: 1, pagesize: 200 }))
+    .limit(200);
+  return rows as { value: number; label: string }[];
+}
+
+function sameOwner(table: RecordTable, owner: Owner): SQL {
+  return and(
+    owner.brandId === null ? sql`${table.brandId} is null` : eq(table.brandId, owner.brandId),
+    owner.hotelId === null ? sql`${table.hotelId} is null` : eq(table.hotelId, owner.hotelId),
+  )!;
+}
+
+/** Every `ref` value must name a row the writer can see; in `tenant` scope, one of the same owner. */
+async function checkRefs(db: Db, def: RecordDef, actor: Actor, owner: Owner, values: Record<string, unknown>): Promise<void> {
+  const missing: Record<string, { key: 'validation.refNotFound'; params: { field: FieldDef['label'] } }> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    const value = values[name];
+    if (field.kind !== 'ref' || value === null || value === undefined) continue;
+    const targetDef = records[field.ref as keyof typeof records] as RecordDef;
+    const target = tableOf(targetDef);
+    const [found] = await db
+      .select({ id: target.id })
+      .from(target)
+      .where(and(eq(target.id, value), tenantFilter(targetDef, target, actor), targetDef.scope === 'tenant' && def.scope === 'tenant' ? sameOwner(target, owner) : undefined))
+      .limit(1);
+    if (!found) missing[name] = { key: 'validation.refNotFound', params: { field: field.label } };
+  }
+  if (Object.keys(missing).length) throw invalidFields(missing);
+}
+
+/** Unique violations become a field error on the declared unique field. */
+function translateDbError(def: RecordDef, error: unknown): never {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  if (cause?.code === '23505') {
+    const field = Object.entries(def.fields).find(([name, f]) => f.unique && cause.constraint?.includes(`_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}_uq`));
+    if (field) throw invalidFields({ [field[0]]: { key: 'error.duplicate', params: { field: field[1].label } } });
+  }
+  if (cause?.code === '23503') throw conflict('error.inUse', { record: def.label, by: { 'zh-CN': '其他数据', 'en-US': 'other data' } });
+  throw error;
+}
+
+function requestedOwner(body: Record<string, unknown>) {
+  return { brandId: body.brandId as number | undefined, hotelId: body.hotelId as number | undefined };
+}
+
+function writableValues(def: RecordDef, body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(def.writable.filter((name) => name in body).map((name) => [name, body[name]]));
+}
+
+export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<string, unknown>): Promise<Row> {
+  const owner = await ownerForCreate(ctx.db, def, ctx.actor, requestedOwner(body));
+  const values = writableValues(def, body);
+  await checkRefs(ctx.db, def, ctx.actor, owner, values);
+  const table = tableOf(def);
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const ownerColumns = def.scope === 'platform' ? {} : def.scope === 'brand' ? { brandId: owner.brandId } : owner;
+      const [created] = await tx.insert(table).values({ ...values, ...ownerColumns, createdBy: ctx.actor.userId }).returning();
+      await writeOpLog(tx, ctx.actor, { action: 'create', recordType: def.name, recordId: created!.id, after: created }, ctx.ip);
+      return created!.id as number;
+    })
+    .catch((error) => translateDbError(def, error));
+  return getRow(ctx.db, def, ctx.actor, id);
+}
+
+export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, body: Record<string, unknown>): Promise<Row> {
+  const table = tableOf(def);
+  const values = writableValues(def, body);
+  await ctx.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
+      if (!before) throw notFound();
+      await checkRefs(tx, def, ctx.actor, { brandId: before.brandId ?? null, hotelId: before.hotelId ?? null }, values);
+      const [after] = await tx.update(table).set({ ...values, updatedAt: new Date() }).where(eq(table.id, id)).returning();
+      await writeOpLog(tx, ctx.actor, { action: 'update', recordType: def.name, recordId: id, before, after }, ctx.ip);
+    })
+    .catch((error) => translateDbError(def, error));
+  return getRow(ctx.db, def, ctx.actor, id);
+}
+
+/** Record types whose `ref` fields point at `def`, with the field names. */
+function referrers(def: RecordDef): { def: RecordDef; field: string }[] {
+  return allRecords().flatMap((other) =>
+    Object.entries(other.fields)
+      .filter(([, f]) => f.kind === 'ref' && f.ref === def.name)
+      .map(([field]) => ({ def: other, field })),
+  );
+}
+
+/**
+ * Deletes rows inside the actor's reach, all or nothing: an id outside it answers 404, and a row still
+ * referenced by another record answers 409 naming that record.
+ */
+export async function deleteRows(ctx: WriteContext, def: RecordDef, ids: number[]): Promise<number> {
+  const table = tableOf(def);
+  const unique = [...new Set(ids)];
+  return ctx.db
+    .transaction(async (tx) => {
+      const found = await tx.select().from(table).where(and(inArray(table.id, unique), tenantFilter(def, table, ctx.actor))).for('update');
+      if (found.length !== unique.length) throw notFound();
+      for (const ref of referrers(def)) {
+        const other = tableOf(ref.def);
+        const [used] = await tx.select({ id: other.id }).from(other).where(inArray(other[ref.field], unique)).limit(1);
+        if (used) throw conflict('error.inUse', { record: def.label, by: ref.def.label });
+      }
+      await tx.delete(table).where(inArray(table.id, unique));
+      for (const before of found) await writeOpLog(tx, ctx.actor, { action: 'delete', recordType: def.name, recordId: before.id as number, before }, ctx.ip);
+      return found.length;
+    })
+    .catch((error) => (error instanceof AppError ? Promise.reject(error) : translateDbError(def, error)));
+}
+
+/** Runs a declared state action when the row's state allows it. */
+export async function runAction(ctx: WriteContext, def: RecordDef, id: number, actionName: string): Promise<Row> {
+  const machine = def.states;
+  const action = machine?.actions[actionName];
+  if (!machine || !action) throw notFound();
+  const table = tableOf(def);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
+    if (!before) throw notFound();
+    if (!action.from.includes(before[machine.field] as string)) throw new AppError('conflict', 'error.invalidAction');
+    const [after] = await tx
+      .update(table)
+      .set({ [machine.field]: action.to, updatedAt: new Date() })
+      .where(eq(table.id, id))
+      .returning();
+    await writeOpLog(tx, ctx.actor, { action: actionName, recordType: def.name, recordId: id, before, after }, ctx.ip);
+  });
+  return getRow(ctx.db, def, ctx.actor, id);
+}

@@ -1,0 +1,50 @@
+import type { FieldDef, Lang, RecordDef } from '@htv/shared';
+import ExcelJS from 'exceljs';
+import type { Row } from './engine.js';
+
+const HEADERS: Record<string, Record<Lang, string>> = {
+  id: { 'zh-CN': 'ID', 'en-US': 'ID' },
+  createdAt: { 'zh-CN': '创建时间', 'en-US': 'Created at' },
+};
+
+const YES_NO: Record<Lang, [string, string]> = { 'zh-CN': ['是', '否'], 'en-US': ['Yes', 'No'] };
+
+function cell(field: FieldDef, name: string, row: Row, lang: Lang): unknown {
+  const value = row[name];
+  if (value === null || value === undefined) return '';
+  switch (field.kind) {
+    case 'choice':
+      return field.options?.[value as string]?.[lang] ?? value;
+    case 'bool':
+      return YES_NO[lang][value ? 0 : 1];
+    case 'ref':
+      return row[`${name}Title`] ?? value;
+    case 'files':
+      return (value as unknown[]).length;
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return value;
+  }
+}
+
+/** The list as the user sees it: the list columns with their labels, in the request language. */
+export async function toXlsx(def: RecordDef, rows: Row[], lang: Lang): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(def.label[lang].slice(0, 31));
+  const fields = Object.entries(def.fields).filter(([, f]) => f.list !== false);
+  sheet.columns = [
+    { header: HEADERS.id![lang], key: 'id', width: 8 },
+    ...fields.map(([name, f]) => ({ header: f.label[lang], key: name, width: Math.min(40, Math.max(12, (f.max ?? 20) / 2)) })),
+    { header: HEADERS.createdAt![lang], key: 'createdAt', width: 20 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow({
+      id: row.id,
+      ...Object.fromEntries(fields.map(([name, f]) => [name, cell(f, name, row, lang)])),
+      createdAt: row.createdAt instanceof Date ? row.createdAt : String(row.createdAt ?? ''),
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,65 @@
+import { listQuerySchema, permissionOf, records, type RecordDef } from '@htv/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../auth/plugin.js';
+import type { Db } from '../db/client.js';
+import { ok } from '../http/reply.js';
+import { createRow, deleteRows, exportRows, getRow, listRows, optionRows, runAction, updateRow, type WriteContext } from './engine.js';
+import { toXlsx } from './export.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const batchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+
+/** Create and update bodies; a platform or brand user names the owning brand or hotel where the scope needs one. */
+function bodySchema(def: RecordDef) {
+  if (def.scope === 'hotel') return def.inputSchema.extend({ hotelId: z.coerce.number().int().positive().optional() });
+  if (def.scope === 'brand') return def.inputSchema.extend({ brandId: z.coerce.number().int().positive().optional() });
+  return def.inputSchema;
+}
+
+/** Gives every registered record its list, get, create, update, delete, batch delete, export, options and state-action routes. */
+export function registerRecordRoutes(app: FastifyInstance, db: Db) {
+  for (const def of Object.values(records as Record<string, RecordDef>)) {
+    const base = `/api/records/${def.path}`;
+    const tags = [`records: ${def.label['en-US']}`];
+    const auth = (action: string) => ({ auth: { userTypes: def.userTypes, permission: permissionOf(def, action) }, fields: def.fields });
+    const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip });
+    const query = listQuerySchema(def);
+
+    app.get(base, { schema: { querystring: query, tags, summary: `List ${def.label['en-US']}` }, config: auth('read') }, async (request) =>
+      ok(await listRows(db, def, actorOf(request), request.query as never)),
+    );
+    app.get(`${base}/export`, { schema: { querystring: query, tags, summary: 'Export the filtered list as .xlsx' }, config: auth('read') }, async (request, reply) => {
+      const rows = await exportRows(db, def, actorOf(request), request.query as never);
+      const file = await toXlsx(def, rows, request.lang);
+      const name = `${def.label[request.lang]}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${def.path}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(file);
+    });
+    app.get(`${base}/options`, { schema: { querystring: z.object({ keyword: z.string().max(100).optional() }), tags, summary: 'Value/label pairs for selects' }, config: auth('read') }, async (request) =>
+      ok(await optionRows(db, def, actorOf(request), (request.query as { keyword?: string }).keyword)),
+    );
+    app.get(`${base}/:id`, { schema: { params: idParams, tags }, config: auth('read') }, async (request) =>
+      ok(await getRow(db, def, actorOf(request), (request.params as { id: number }).id)),
+    );
+    app.post(base, { schema: { body: bodySchema(def), tags }, config: auth('create') }, async (request) =>
+      ok(await createRow(ctx(request), def, request.body as Record<string, unknown>)),
+    );
+    app.put(`${base}/:id`, { schema: { params: idParams, body: bodySchema(def), tags }, config: auth('update') }, async (request) =>
+      ok(await updateRow(ctx(request), def, (request.params as { id: number }).id, request.body as Record<string, unknown>)),
+    );
+    app.delete(`${base}/:id`, { schema: { params: idParams, tags }, config: auth('delete') }, async (request) =>
+      ok({ deleted: await deleteRows(ctx(request), def, [(request.params as { id: number }).id]) }),
+    );
+    app.post(`${base}/batch-delete`, { schema: { body: batchBody, tags }, config: auth('delete') }, async (request) =>
+      ok({ deleted: await deleteRows(ctx(request), def, (request.body as { ids: number[] }).ids) }),
+    );
+    for (const action of Object.keys(def.states?.actions ?? {})) {
+      app.post(`${base}/:id/actions/${action}`, { schema: { params: idParams, tags }, config: auth(action) }, async (request) =>
+        ok(await runAction(ctx(request), def, (request.params as { id: number }).id, action)),
+      );
+    }
+  }
+}

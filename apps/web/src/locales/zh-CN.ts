@@ -1,0 +1,103 @@
+/**
+ * Interface strings in Simplified Chinese. This file defines the shape: en-US.ts is typed against it,
+ * so a key missing from either language fails to compile. Labels of records and fields come from the
+ * declarations in @htv/shared; server and validation messages from the shared catalogue.
+ */
+const zhCN = {
+  app: {
+    title: '酒店智能电视管理平台',
+    shortTitle: '智能电视',
+    loading: '加载中…',
+  },
+  lang: {
+    label: '语言',
+    'zh-CN': '简体中文',
+    'en-US': 'English',
+  },
+  menu: {
+    home: '首页',
+    collapse: '收起菜单',
+    expand: '展开菜单',
+  },
+  header: {
+    logout: '退出登录',
+    userMenu: '用户菜单',
+  },
+  userType: {
+    '1': '平台管理员',
+    '2': '品牌管理员',
+    '3': '酒店管理员',
+  },
+  login: {
+    title: '登录',
+    subtitle: '酒店智能电视终端、内容与服务的统一管理平台',
+    email: '邮箱',
+    emailPlaceholder: '请输入邮箱',
+    emailRequired: '请输入邮箱',
+    password: '密码',
+    passwordPlaceholder: '请输入密码',
+    passwordRequired: '请输入密码',
+    submit: '登录',
+  },
+  home: {
+    welcome: '欢迎，{{name}}',
+    intro: '从左侧菜单进入各管理功能。',
+    userType: '账号类型',
+    email: '邮箱',
+    role: '角色',
+    hotel: '酒店',
+    shortcuts: '快捷入口',
+    noShortcuts: '暂无可用的功能',
+  },
+  errorPage: {
+    notFound: '抱歉，您访问的页面不存在',
+    unauthorized: '抱歉，您无权访问此页面',
+    serverError: '抱歉，服务器出错了',
+    backHome: '返回首页',
+    reload: '重新加载',
+  },
+  common: {
+    yes: '是',
+    no: '否',
+    ok: '确定',
+    cancel: '取消',
+    all: '全部',
+  },
+  crud: {
+    keyword: '关键字',
+    keywordPlaceholder: '搜索：{{fields}}',
+    search: '查询',
+    reset: '重置',
+    create: '新建',
+    edit: '编辑',
+    delete: '删除',
+    deleteConfirm: '确定删除这条数据吗？',
+    deleted: '删除成功',
+    batchDelete: '批量删除',
+    batchDeleteConfirm: '确定删除选中的 {{count}} 条数据吗？',
+    batchDeleted: '已删除 {{count}} 条数据',
+    selected: '已选择 {{count}} 项',
+    export: '导出',
+    exported: '导出成功',
+    actions: '操作',
+    createdAt: '创建时间',
+    updatedAt: '更新时间',
+    total: '共 {{total}} 条',
+    empty: '暂无数据',
+    saved: '保存成功',
+    actionDone: '操作成功',
+    createTitle: '新建{{record}}',
+    editTitle: '编辑{{record}}',
+    selectPlaceholder: '请选择',
+    inputPlaceholder: '请输入',
+    startDate: '开始日期',
+    endDate: '结束日期',
+    upload: '上传',
+    uploadHint: '支持 {{types}}，单个不超过 {{max}}',
+    uploadCount: '最多 {{max}} 个',
+    save: '保存',
+  },
+};
+
+export type UiMessages = typeof zhCN;
+export default zhCN;

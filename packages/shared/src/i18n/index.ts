@@ -1,0 +1,3 @@
+export * from './lang.js';
+export * from './messages.js';
+export * from './translate.js';

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import type { Text } from '../i18n/lang.js';
+
+/**
+ * Field builders of the record engine. A field carries its value schema (shared by the server and the
+ * web form), its labels in both languages, and how lists, filters and forms show it. The server maps
+ * `kind` to a column type; the web maps it to an input.
+ */
+export type FieldKind =
+  | 'text'
+  | 'richText'
+  | 'int'
+  | 'decimal'
+  | 'bool'
+  | 'choice'
+  | 'date'
+  | 'datetime'
+  | 'ref'
+  | 'file'
+  | 'files'
+  | 'json';
+
+export interface FieldCommon {
+  label: Text;
+  /** Shown as a list column (default true except for long or structured kinds). */
+  list?: boolean;
+  /** Offered in the search form above the list: exact match, or contains for text. */
+  filter?: boolean;
+  /** Part of the keyword search. */
+  search?: boolean;
+  /** The list can be sorted by it. */
+  sort?: boolean;
+  /** Set by the server only (counters, computed values); never accepted from a body. */
+  readOnly?: boolean;
+  /** Unique among the rows of one tenant. */
+  unique?: boolean;
+  /** Short help shown under the form input. */
+  help?: Text;
+}
+
+export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends FieldCommon {
+  kind: K;
+  required: boolean;
+  /** Validates and normalises an input value; optional fields accept null. */
+  schema: z.ZodType<V>;
+  /** Bounds used by messages and by the form (length for text, value for numbers, count for files). */
+  min?: number;
+  max?: number;
+  default?: V;
+  options?: Record<string, Text>;
+  /** Record name a `ref` points to. */
+  ref?: string;
+  /** Upload rule name of `file` / `files`. */
+  upload?: string;
+  multiline?: boolean;
+  scale?: number;
+}
+
+type Opt<R extends boolean | undefined, V> = R extends true ? V : V | null;
+
+/** '' and undefined become null so optional values are stored as NULL, never as empty strings. */
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+function optional<T extends z.ZodType>(schema: T, required: boolean) {
+  return required ? schema : z.preprocess(emptyToNull, schema.nullable());
+}
+
+interface TextOptions extends FieldCommon {
+  required?: boolean;
+  min?: number;
+  max: number;
+  multiline?: boolean;
+  /** Extra format rule; `message` is a catalogue key. */
+  pattern?: { regex: RegExp; message: string };
+  default?: string;
+}
+
+export function text<R extends boolean | undefined = undefined>(
+  opts: TextOptions & { required?: R },
+): FieldDef<'text', Opt<R, string>> {
+  const required = opts.required ?? false;
+  let schema = z.string().trim();
+  schema = schema.min(required ? Math.max(1, opts.min ?? 1) : (opts.min ?? 0));
+  schema = schema.max(opts.max);
+  if (opts.pattern) schema = schema.regex(opts.pattern.regex, { error: opts.pattern.message });
+  const base = required ? schema : z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : emptyToNull(v)), schema.nullable());
+  return {
+    list: true,
+    ...opts,
+    kind: 'text',
+    required,
+    schema: base as z.ZodType<Opt<R, string>>,
+  };
+}
+
+export function email<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { required?: R; max?: number },
+): FieldDef<'text', Opt<R, string>> {
+  const required = opts.required ?? false;
+  const schema = z.string().trim().max(opts.max ?? 100).pipe(z.email({ error: 'validation.email' }));
+  return { list: true, ...opts, max: opts.max ?? 100, kind: 'text', required, schema: optional(schema, required) as z.ZodType<Opt<R, string>> };
+}
+
+export function richText<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { required?: R; max?: number },
+): FieldDef<'richText', Opt<R, string>> {
+  const required = opts.required ?? false;
+  const max = opts.max ?? 100_000;
+  // An editor's empty document is markup without text: treat it as empty.
+  const schema = z
+    .string()
+    .max(max)
+    .refine((v) => !required || v.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '' || /<(img|video)\b/i.test(v), {
+      error: 'validation.required',
+    });
+  return { list: false, ...opts, max, kind: 'richText', required, schema: optional(schema, required) as z.ZodType<Opt<R, string>> };
+}
+
+export function int<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { required?: R; min?: number; max?: number; default?: number },
+): FieldDef<'int', Opt<R, number>> {
+  const required = opts.required ?? false;
+  let schema = z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' });
+  if (opts.min !== undefined) schema = schema.min(opts.min);
+  if (opts.max !== undefined) schema = schema.max(opts.max);
+  return { list: true, ...opts, kind: 'int', required, schema: optional(schema, required) as z.ZodType<Opt<R, number>> };
+}
+
+export function decimal<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { required?: R; min?: number; max?: number; scale?: number },
+): FieldDef<'decimal', Opt<R, number>> {
+  const required = opts.required ?? false;
+  const scale = opts.scale ?? 2;
+  let schema = z.coerce.number({ error: 'validation.number' });
+  if (opts.min !== undefined) schema = schema.min(opts.min);
+  if (opts.max !== undefined) schema = schema.max(opts.max);
+  const rounded = schema.transform((v) => Math.round(v * 10 ** scale) / 10 ** scale);
+  return { list: true, ...opts, scale, kind: 'decimal', required, schema: optional(rounded, required) as z.ZodType<Opt<R, number>> };
+}
+
+export function bool(opts: FieldCommon & { default?: boolean }): FieldDef<'bool', boolean> {
+  const schema = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v ?? opts.default ?? false), z.boolean());
+  return { list: true, ...opts, kind: 'bool', required: false, default: opts.default ?? false, schema: schema as z.ZodType<boolean> };
+}
+
+export function choice<const O extends Record<string, Text>, R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { options: O; required?: R; default?: keyof O & string },
+): FieldDef<'choice', Opt<R, keyof O & string>> {
+  const required = opts.required ?? false;
+  const values = Object.keys(opts.options) as [string, ...string[]];
+  const schema = z.enum(values, { error: 'validation.choice' });
+  return { list: true, ...opts, kind: 'choice', required, schema: optional(schema, required) as z.ZodType<Opt<R, keyof O & string>> };
+}
+
+export function datetime<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { required?: R },
+): FieldDef<'datetime', Opt<R, string>> {
+  const required = opts.required ?? false;
+  const schema = z.iso.datetime({ offset: true, error: 'validation.invalid' });
+  return { list: true, ...opts, kind: 'datetime', required, schema: optional(schema, required) as z.ZodType<Opt<R, string>> };
+}
+
+export function date<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { required?: R },
+): FieldDef<'date', Opt<R, string>> {
+  const required = opts.required ?? false;
+  const schema = z.iso.date({ error: 'validation.invalid' });
+  return { list: true, ...opts, kind: 'date', required, schema: optional(schema, required) as z.ZodType<Opt<R, string>> };
+}
+
+/** A reference to a row of another record type of the same tenant (or above it). */
+export function ref<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { record: string; required?: R },
+): FieldDef<'ref', Opt<R, number>> {
+  const required = opts.required ?? false;
+  const schema = z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' });
+  const { record, ...rest } = opts;
+  return { list: true, ...rest, ref: record, kind: 'ref', required, schema: optional(schema, required) as z.ZodType<Opt<R, number>> };
+}
+
+const fileId = z.string().regex(/^[0-9a-f-]{36}$/, { error: 'validation.invalid' });
+
+/** One uploaded file, checked by the named upload rule; the value is the stored file's id. */
+export function file<R extends boolean | undefined = undefined>(
+  opts: FieldCommon & { upload: string; required?: R },
+): FieldDef<'file', Opt<R, string>> {
+  const required = opts.required ?? false;
+  return { list: false, ...opts, kind: 'file', required, schema: optional(fileId, required) as z.ZodType<Opt<R, string>> };
+}
+
+/** Several uploaded files (ids), at most `max`. */
+export function files(opts: FieldCommon & { upload: string; max: number; required?: boolean }): FieldDef<'files', string[]> {
+  const required = opts.required ?? false;
+  const schema = z.preprocess(
+    (v) => v ?? [],
+    z.array(fileId).min(required ? 1 : 0).max(opts.max),
+  );
+  return { list: false, ...opts, kind: 'files', required, schema: schema as z.ZodType<string[]> };
+}
+
+export function json(opts: FieldCommon & { required?: boolean }): FieldDef<'json', unknown> {
+  const required = opts.required ?? false;
+  const schema = z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return Symbol.for('invalid-json');
+    }
+  }, z.json({ error: 'validation.invalid' }));
+  return { list: false, ...opts, kind: 'json', required, schema: optional(schema, required) };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { RecordDef } from './define.js';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const MAX_PAGE_SIZE = 200;
+/** The most rows an export writes; a larger list must be narrowed by filters. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+/** Query parameters of a record list: paging, keyword, sort and the declared filters. */
+export function listQuerySchema(record: RecordDef) {
+  const filters: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(record.fields)) {
+    if (!field.filter) continue;
+    switch (field.kind) {
+      case 'int':
+      case 'ref':
+        filters[name] = z.coerce.number().int().optional();
+        break;
+      case 'bool':
+        filters[name] = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+        break;
+      case 'choice':
+        filters[name] = z.enum(Object.keys(field.options!) as [string, ...string[]]).optional();
+        break;
+      case 'date':
+      case 'datetime':
+        filters[`${name}From`] = z.string().optional();
+        filters[`${name}To`] = z.string().optional();
+        break;
+      default:
+        filters[name] = z.string().trim().max(200).optional();
+    }
+  }
+  const sortable = ['id', 'createdAt', 'updatedAt', ...Object.entries(record.fields).filter(([, f]) => f.sort).map(([n]) => n)];
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pagesize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    keyword: z.string().trim().max(200).optional(),
+    sort: z.enum(sortable as [string, ...string[]]).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    /** Narrows a list to one brand or hotel inside the caller's reach (platform and brand users). */
+    brandId: z.coerce.number().int().positive().optional(),
+    hotelId: z.coerce.number().int().positive().optional(),
+    ...filters,
+  });
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pagesize: number;
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { Lang, Text } from '../i18n/lang.js';
+import { isMessageKey } from '../i18n/messages.js';
+import { translate } from '../i18n/translate.js';
+import type { FieldDef } from './fields.js';
+
+export type FieldErrors = Record<string, string[]>;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Turns one zod issue into a translated message for a field. The declaration's bounds give the
+ * "between" wording the spec uses ("name 2-20"), and an empty value always reads as "required".
+ */
+export function issueMessage(issue: z.core.$ZodIssue, field: Pick<FieldDef, 'label' | 'min' | 'max' | 'kind'> | undefined, value: unknown, lang: Lang): string {
+  const label: Text = field?.label ?? { 'zh-CN': '该字段', 'en-US': 'This field' };
+  const params = { field: label };
+  if (isMessageKey(issue.message)) return translate(issue.message, lang, { ...params, ...(issue as { params?: object }).params });
+  if (isEmpty(value) && (issue.code === 'invalid_type' || issue.code === 'too_small')) return translate('validation.required', lang, params);
+  const textual = field?.kind === 'text' || field?.kind === 'richText';
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big': {
+      if (textual && field?.min !== undefined && field.max !== undefined && field.min > 1) {
+        return translate('validation.lengthBetween', lang, { ...params, min: field.min, max: field.max });
+      }
+      const small = issue.code === 'too_small';
+      const bound = small ? issue.minimum : issue.maximum;
+      if (issue.origin === 'string') return translate(small ? 'validation.minLength' : 'validation.maxLength', lang, { ...params, min: bound, max: bound });
+      if (issue.origin === 'array') return translate(small ? 'validation.required' : 'validation.maxItems', lang, { ...params, max: bound });
+      return translate(small ? 'validation.min' : 'validation.max', lang, { ...params, min: bound, max: bound });
+    }
+    case 'invalid_value':
+      return translate('validation.choice', lang, params);
+    case 'unrecognized_keys':
+      return translate('validation.unknownField', lang, params);
+    default:
+      return translate('validation.invalid', lang, params);
+  }
+}
+
+/** Groups a zod error by top-level field, with messages in the given language. */
+export function fieldErrors(error: z.ZodError, fields: Record<string, FieldDef>, input: unknown, lang: Lang): FieldErrors {
+  const out: FieldErrors = {};
+  const body = (input ?? {}) as Record<string, unknown>;
+  for (const issue of error.issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [String(issue.path[0] ?? '_')];
+    for (const key of keys) {
+      const message = issueMessage(issue, fields[key], body[key], lang);
+      (out[key] ??= []).includes(message) || out[key]!.push(message);
+    }
+  }
+  return out;
+}

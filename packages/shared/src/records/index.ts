@@ -1,0 +1,18 @@
+import type { RecordDef } from '../record/define.js';
+import { faq, faqCategory } from './faq.js';
+
+/**
+ * Every record type of the engine. Registering a declaration here gives it its table, its API routes
+ * and its list and form pages.
+ */
+export const records = { faqCategory, faq } satisfies Record<string, RecordDef>;
+
+export type RecordName = keyof typeof records;
+
+export function recordByName(name: string): RecordDef | undefined {
+  return Object.hasOwn(records, name) ? (records as Record<string, RecordDef>)[name] : undefined;
+}
+
+export function recordByPath(path: string): RecordDef | undefined {
+  return Object.values(records as Record<string, RecordDef>).find((r) => r.path === path);
+}

@@ -61,8 +61,11 @@ type Opt<R extends boolean | undefined, V> = R extends true ? V : V | null;
 /** '' and undefined become null so optional values are stored as NULL, never as empty strings. */
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-function optional<T extends z.ZodType>(schema: T, required: boolean) {
-  return required ? schema : z.preprocess(emptyToNull, schema.nullable());
+/** Optional fields accept empty input as null, or as the declared default when there is one. */
+function optional<T extends z.ZodType>(schema: T, required: boolean, fallback?: unknown) {
+  if (required) return schema;
+  if (fallback !== undefined) return z.preprocess((v) => emptyToNull(v) ?? fallback, schema);
+  return z.preprocess(emptyToNull, schema.nullable());
 }
 
 interface TextOptions extends FieldCommon {
@@ -123,7 +126,7 @@ export function int<R extends boolean | undefined = undefined>(
   let schema = z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' });
   if (opts.min !== undefined) schema = schema.min(opts.min);
   if (opts.max !== undefined) schema = schema.max(opts.max);
-  return { list: true, ...opts, kind: 'int', required, schema: optional(schema, required) as z.ZodType<Opt<R, number>> };
+  return { list: true, ...opts, kind: 'int', required, schema: optional(schema, required, opts.default) as z.ZodType<Opt<R, number>> };
 }
 
 export function decimal<R extends boolean | undefined = undefined>(
@@ -149,7 +152,7 @@ export function choice<const O extends Record<string, Text>, R extends boolean |
   const required = opts.required ?? false;
   const values = Object.keys(opts.options) as [string, ...string[]];
   const schema = z.enum(values, { error: 'validation.choice' });
-  return { list: true, ...opts, kind: 'choice', required, schema: optional(schema, required) as z.ZodType<Opt<R, keyof O & string>> };
+  return { list: true, ...opts, kind: 'choice', required, schema: optional(schema, required, opts.default) as z.ZodType<Opt<R, keyof O & string>> };
 }
 
 export function datetime<R extends boolean | undefined = undefined>(

@@ -12,11 +12,11 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
  * Turns one zod issue into a translated message for a field. The declaration's bounds give the
  * "between" wording the spec uses ("name 2-20"), and an empty value always reads as "required".
  */
-export function issueMessage(issue: z.core.$ZodIssue, field: Pick<FieldDef, 'label' | 'min' | 'max' | 'kind'> | undefined, value: unknown, lang: Lang): string {
+export function issueMessage(issue: z.core.$ZodIssue, field: Pick<FieldDef, 'label' | 'min' | 'max' | 'kind'> & { required?: boolean } | undefined, value: unknown, lang: Lang): string {
   const label: Text = field?.label ?? { 'zh-CN': '该字段', 'en-US': 'This field' };
   const params = { field: label };
+  if (isEmpty(value) && issue.code !== 'unrecognized_keys' && field?.required !== false) return translate('validation.required', lang, params);
   if (isMessageKey(issue.message)) return translate(issue.message, lang, { ...params, ...(issue as { params?: object }).params });
-  if (isEmpty(value) && (issue.code === 'invalid_type' || issue.code === 'too_small')) return translate('validation.required', lang, params);
   const textual = field?.kind === 'text' || field?.kind === 'richText';
   switch (issue.code) {
     case 'too_small':

@@ -7,6 +7,7 @@ import { recordTables, type RecordTable } from '../db/schema/index.js';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
+import { hiddenColumns, runBeforeDelete, runBeforeWrite } from './hooks.js';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -24,13 +25,21 @@ export function tableOf(def: RecordDef): RecordTable {
   return table;
 }
 
+/** A row as logs and clients may see it: without hidden columns. */
+function redact(def: RecordDef, row: unknown): unknown {
+  if (!row || typeof row !== 'object') return row;
+  const copy = { ...(row as Record<string, unknown>) };
+  for (const hidden of hiddenColumns(def)) delete copy[hidden];
+  return copy;
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs. */
 function selection(def: RecordDef) {
   const table = tableOf(def);
   const columns: Record<string, unknown> = { ...getTableColumns(table) };
-  delete columns.createdBy;
+  for (const hidden of ['createdBy', ...hiddenColumns(def)]) delete columns[hidden];
   const joins: { target: RecordTable; on: SQL }[] = [];
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind !== 'ref') continue;
@@ -177,8 +186,9 @@ export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<
   const id = await ctx.db
     .transaction(async (tx) => {
       const ownerColumns = def.scope === 'platform' ? {} : def.scope === 'brand' ? { brandId: owner.brandId } : owner;
-      const [created] = await tx.insert(table).values({ ...values, ...ownerColumns, createdBy: ctx.actor.userId }).returning();
-      await writeOpLog(tx, ctx.actor, { action: 'create', recordType: def.name, recordId: created!.id, after: created }, ctx.ip);
+      const prepared = await runBeforeWrite({ ...ctx, db: tx }, def, { ...values, ...ownerColumns }, null);
+      const [created] = await tx.insert(table).values({ ...prepared, ...ownerColumns, createdBy: ctx.actor.userId }).returning();
+      await writeOpLog(tx, ctx.actor, { action: 'create', recordType: def.name, recordId: created!.id, after: redact(def, created) }, ctx.ip);
       return created!.id as number;
     })
     .catch((error) => translateDbError(def, error));
@@ -193,8 +203,9 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
       const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
       if (!before) throw notFound();
       await checkRefs(tx, def, ctx.actor, { brandId: before.brandId ?? null, hotelId: before.hotelId ?? null }, values);
-      const [after] = await tx.update(table).set({ ...values, updatedAt: new Date() }).where(eq(table.id, id)).returning();
-      await writeOpLog(tx, ctx.actor, { action: 'update', recordType: def.name, recordId: id, before, after }, ctx.ip);
+      const prepared = await runBeforeWrite({ ...ctx, db: tx }, def, values, before as Row);
+      const [after] = await tx.update(table).set({ ...prepared, updatedAt: new Date() }).where(eq(table.id, id)).returning();
+      await writeOpLog(tx, ctx.actor, { action: 'update', recordType: def.name, recordId: id, before: redact(def, before), after: redact(def, after) }, ctx.ip);
     })
     .catch((error) => translateDbError(def, error));
   return getRow(ctx.db, def, ctx.actor, id);
@@ -225,8 +236,9 @@ export async function deleteRows(ctx: WriteContext, def: RecordDef, ids: number[
         const [used] = await tx.select({ id: other.id }).from(other).where(inArray(other[ref.field], unique)).limit(1);
         if (used) throw conflict('error.inUse', { record: def.label, by: ref.def.label });
       }
+      await runBeforeDelete({ ...ctx, db: tx }, def, found as Row[]);
       await tx.delete(table).where(inArray(table.id, unique));
-      for (const before of found) await writeOpLog(tx, ctx.actor, { action: 'delete', recordType: def.name, recordId: before.id as number, before }, ctx.ip);
+      for (const before of found) await writeOpLog(tx, ctx.actor, { action: 'delete', recordType: def.name, recordId: before.id as number, before: redact(def, before) }, ctx.ip);
       return found.length;
     })
     .catch((error) => (error instanceof AppError ? Promise.reject(error) : translateDbError(def, error)));
@@ -247,7 +259,7 @@ export async function runAction(ctx: WriteContext, def: RecordDef, id: number, a
       .set({ [machine.field]: action.to, updatedAt: new Date() })
       .where(eq(table.id, id))
       .returning();
-    await writeOpLog(tx, ctx.actor, { action: actionName, recordType: def.name, recordId: id, before, after }, ctx.ip);
+    await writeOpLog(tx, ctx.actor, { action: actionName, recordType: def.name, recordId: id, before: redact(def, before), after: redact(def, after) }, ctx.ip);
   });
   return getRow(ctx.db, def, ctx.actor, id);
 }

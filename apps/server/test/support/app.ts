@@ -1,4 +1,4 @@
-import type { Envelope, UserType } from '@htv/shared';
+import type { UserType } from '@htv/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,8 @@ export function testApp(): Promise<TestApp> {
 
 export interface ApiResponse<T = unknown> {
   status: number;
-  body: Envelope<T> & Record<string, unknown>;
+  /** Either side of the envelope, loosely typed for assertions. */
+  body: { code: string; data: T; errkey?: string; errmsg?: string; errors: Record<string, string[]> } & Record<string, any>;
   headers: Record<string, unknown>;
   raw: Awaited<ReturnType<FastifyInstance['inject']>>;
 }

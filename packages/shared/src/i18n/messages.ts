@@ -75,6 +75,11 @@ export const messages = {
     'zh-CN': '其他图片正在上传，请稍后再试',
     'en-US': 'Other pictures are uploaded. Please try again later.',
   },
+  'upload.unknownRule': { 'zh-CN': '不支持的上传类型', 'en-US': 'Unknown upload rule' },
+  'upload.badRef': {
+    'zh-CN': '{field}中的文件无效，请重新上传',
+    'en-US': 'A file of {field} is invalid, please upload it again',
+  },
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

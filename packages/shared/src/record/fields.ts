@@ -123,7 +123,8 @@ export function int<R extends boolean | undefined = undefined>(
   opts: FieldCommon & { required?: R; min?: number; max?: number; default?: number },
 ): FieldDef<'int', Opt<R, number>> {
   const required = opts.required ?? false;
-  let schema = z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' });
+  // Messages come from the issue codes: a schema-level `error` would also replace the bounds' messages.
+  let schema = z.coerce.number().int();
   if (opts.min !== undefined) schema = schema.min(opts.min);
   if (opts.max !== undefined) schema = schema.max(opts.max);
   return { list: true, ...opts, kind: 'int', required, schema: optional(schema, required, opts.default) as z.ZodType<Opt<R, number>> };
@@ -134,7 +135,7 @@ export function decimal<R extends boolean | undefined = undefined>(
 ): FieldDef<'decimal', Opt<R, number>> {
   const required = opts.required ?? false;
   const scale = opts.scale ?? 2;
-  let schema = z.coerce.number({ error: 'validation.number' });
+  let schema = z.coerce.number();
   if (opts.min !== undefined) schema = schema.min(opts.min);
   if (opts.max !== undefined) schema = schema.max(opts.max);
   const rounded = schema.transform((v) => Math.round(v * 10 ** scale) / 10 ** scale);

@@ -1,37 +1,63 @@
+import type { Text } from '../i18n/lang.js';
+
 /**
  * Upload rules: what a file field accepts. The server checks each by content (magic bytes and the
  * real pixel size), never by the name's extension; the web upload control mirrors them.
  */
 export type FileType = 'jpeg' | 'png' | 'gif' | 'bmp' | 'webp' | 'mp4' | 'avi' | 'mov' | 'ogg' | 'flv' | 'rmvb' | 'ts' | 'zip' | 'apk' | 'xlsx' | 'raw';
 
+/** Image types: their pixel size is read from the content and checked against the rule. */
+export const IMAGE_TYPES: readonly FileType[] = ['jpeg', 'png', 'gif', 'bmp', 'webp'];
+
 export interface UploadRule {
+  /** Content types accepted; `raw` accepts content of no recognised type (headerless pixel data). */
   types: readonly FileType[];
   maxBytes: number;
   /** Exact pixel sizes allowed (any one of them). */
   dimensions?: readonly { width: number; height: number }[];
-  /** Width:height the image must have, e.g. [16, 9]. */
+  /** Width:height the image must have, e.g. [16, 9]; one pixel of rounding is tolerated. */
   ratio?: readonly [number, number];
   /** Upload messages speak of "pictures" for image rules. */
   image?: boolean;
 }
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
+
+const VIDEO_TYPES = ['mp4', 'avi', 'mov', 'ogg', 'flv', 'rmvb'] as const;
+const BOOT_LOGO_SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+] as const;
 
 export const uploadRules = {
   faqImage: { types: ['png', 'jpeg', 'gif'], maxBytes: 5 * MB, image: true },
-  faqVideo: { types: ['mp4', 'avi', 'mov', 'ogg', 'flv', 'rmvb'], maxBytes: 50 * MB },
+  faqVideo: { types: VIDEO_TYPES, maxBytes: 50 * MB },
   feedbackImage: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** Intro images: 16:9, 5M or 8M depending on the form. */
   introImage: { types: ['jpeg', 'png'], maxBytes: 5 * MB, ratio: [16, 9], image: true },
-  bootLogo: {
-    types: ['jpeg'],
-    maxBytes: 1 * MB,
-    dimensions: [
-      { width: 1920, height: 1080 },
-      { width: 1280, height: 720 },
-    ],
-    image: true,
-  },
-  appBackground: { types: ['jpeg', 'png'], maxBytes: 500 * 1024, dimensions: [{ width: 1920, height: 1080 }], image: true },
+  introImageLarge: { types: ['jpeg', 'png'], maxBytes: 8 * MB, ratio: [16, 9], image: true },
+  /** Custom intro images: jpg, jpeg or png, at most 3M. */
+  customIntroImage: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** Intro video: the hint says 100M, the hard limit is 200M. */
+  introVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },
+  /** Boot logo: jpg under 1M at 1920x1080 (recommended) or 1280x720. */
+  bootLogo: { types: ['jpeg'], maxBytes: 1 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
+  /** Boot logo as bmp or raw pixel data, under 8M (a raw file has no readable pixel size). */
+  bootLogoBitmap: { types: ['bmp', 'raw'], maxBytes: 8 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
+  /** Boot animation frames: png, at most 800K each (the English pack says 300K). */
+  bootAnimationFrame: { types: ['png'], maxBytes: 800 * KB, image: true },
+  /** Boot animation as one zip of frames, at most 30M. */
+  bootAnimation: { types: ['zip'], maxBytes: 30 * MB },
+  /** Boot video: MPEG transport stream under 50M (the "under 2K resolution" rule is not checked). */
+  bootVideo: { types: ['ts'], maxBytes: 50 * MB },
+  /** Vertical and welcome videos: under 200M. */
+  verticalVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },
+  welcomeVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },
+  /** App images: JPG or PNG, 1920x1080, at most 500K. */
+  appBackground: { types: ['jpeg', 'png'], maxBytes: 500 * KB, dimensions: [{ width: 1920, height: 1080 }], image: true },
+  /** Android packages (apps, OTA): the spec states no size; bounded like the largest video. */
+  apk: { types: ['apk'], maxBytes: 200 * MB },
   spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB },
 } as const satisfies Record<string, UploadRule>;
 
@@ -41,7 +67,34 @@ export function isUploadRuleName(name: unknown): name is UploadRuleName {
   return typeof name === 'string' && Object.hasOwn(uploadRules, name);
 }
 
+/** The largest `maxBytes` of all rules: the multipart parser's absolute ceiling. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(uploadRules as Record<string, UploadRule>).map((rule) => rule.maxBytes));
+
 /** "3M", "500K": the size wording of the spec's messages. */
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${+(bytes / MB).toFixed(1)}M` : `${Math.round(bytes / 1024)}K`;
+}
+
+/** True when the pixel size is one of the rule's exact sizes (or the rule names none). */
+export function dimensionsAllowed(rule: UploadRule, width: number, height: number): boolean {
+  return !rule.dimensions || rule.dimensions.some((d) => d.width === width && d.height === height);
+}
+
+/** True when width:height matches the rule's ratio within one pixel of rounding (or the rule has none). */
+export function ratioAllowed(rule: UploadRule, width: number, height: number): boolean {
+  if (!rule.ratio) return true;
+  const [w, h] = rule.ratio;
+  if (width <= 0 || height <= 0) return false;
+  return Math.abs(height - (width * h) / w) <= 1 || Math.abs(width - (height * w) / h) <= 1;
+}
+
+/** The sizes of a rule for the "please upload W*H px images" message: "1920*1080 or 1280*720". */
+export function dimensionsText(rule: UploadRule): Text {
+  const sizes = (rule.dimensions ?? []).map((d) => `${d.width}*${d.height}`);
+  return { 'zh-CN': sizes.join('或'), 'en-US': sizes.join(' or ') };
+}
+
+/** "16:9" for the ratio message. */
+export function ratioText(rule: UploadRule): string {
+  return rule.ratio ? `${rule.ratio[0]}:${rule.ratio[1]}` : '';
 }

@@ -30,6 +30,10 @@ export function issueMessage(issue: z.core.$ZodIssue, field: Pick<FieldDef, 'lab
       if (issue.origin === 'array') return translate(small ? 'validation.required' : 'validation.maxItems', lang, { ...params, max: bound });
       return translate(small ? 'validation.min' : 'validation.max', lang, { ...params, min: bound, max: bound });
     }
+    case 'invalid_type':
+      if (issue.expected === 'int') return translate('validation.integer', lang, params);
+      if (issue.expected === 'number') return translate('validation.number', lang, params);
+      return translate('validation.invalid', lang, params);
     case 'invalid_value':
       return translate('validation.choice', lang, params);
     case 'unrecognized_keys':

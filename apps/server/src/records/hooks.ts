@@ -1,0 +1,41 @@
+import type { RecordDef } from '@htv/shared';
+import type { Row, WriteContext } from './engine.js';
+
+/**
+ * Server-side rules a declaration cannot express: derived or secret columns, cross-row checks,
+ * delete guards. Hooks run inside the write's transaction (`ctx.db` is the transaction).
+ */
+export interface RecordHooks {
+  /** Checks and transforms validated values before insert (`existing` null) or update. */
+  beforeWrite?(ctx: WriteContext, values: Record<string, unknown>, existing: Row | null): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Refuses a delete (throw a conflict) or cleans up dependants. */
+  beforeDelete?(ctx: WriteContext, rows: Row[]): Promise<void> | void;
+  /** Columns never sent to clients (hashes, secrets). */
+  hidden?: readonly string[];
+}
+
+type HookSet = { def: (def: RecordDef) => boolean; hooks: RecordHooks };
+const registered: HookSet[] = [];
+
+/** Adds hooks for the records `applies` selects (one record by name, or a rule such as "has file fields"). */
+export function addRecordHooks(applies: string | ((def: RecordDef) => boolean), hooks: RecordHooks): void {
+  registered.push({ def: typeof applies === 'string' ? (d) => d.name === applies : applies, hooks });
+}
+
+export function hooksFor(def: RecordDef): RecordHooks[] {
+  return registered.filter((h) => h.def(def)).map((h) => h.hooks);
+}
+
+export async function runBeforeWrite(ctx: WriteContext, def: RecordDef, values: Record<string, unknown>, existing: Row | null) {
+  let current = values;
+  for (const hooks of hooksFor(def)) if (hooks.beforeWrite) current = await hooks.beforeWrite(ctx, current, existing);
+  return current;
+}
+
+export async function runBeforeDelete(ctx: WriteContext, def: RecordDef, rows: Row[]) {
+  for (const hooks of hooksFor(def)) await hooks.beforeDelete?.(ctx, rows);
+}
+
+export function hiddenColumns(def: RecordDef): string[] {
+  return hooksFor(def).flatMap((h) => h.hidden ?? []);
+}

@@ -14,11 +14,18 @@ await database.migrate();
 const seeded = await seedDemo(database.db);
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
+/**
+ * Requests already sent but not yet parsed (the embedded database's queries hold the event loop)
+ * would look like idle connections and be reset by close(); serving on for a moment lets them in.
+ */
+const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 500);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   // close() stops accepting, waits for in-flight requests and runs onClose hooks (which flush batched writes).
   await app.close();
   await database.close();

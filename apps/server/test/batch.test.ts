@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { BatchWriter } from '../src/system/batch.js';
+import { testDatabase } from './support/database.js';
+
+describe('BatchWriter', () => {
+  it('writes full batches at once and the rest on the interval, one batch at a time', async () => {
+    const batches: number[][] = [];
+    let concurrent = 0;
+    const writer = new BatchWriter<number>({
+      maxBatch: 3,
+      intervalMs: 20,
+      write: async (items) => {
+        concurrent++;
+        expect(concurrent).toBe(1);
+        await new Promise((r) => setTimeout(r, 5));
+        batches.push(items);
+        concurrent--;
+      },
+    });
+    for (let i = 1; i <= 7; i++) writer.add(i);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+
+  it('flushes pending rows into the database when the app closes', async () => {
+    const { db } = await testDatabase();
+    const table = `batch_probe_${Date.now()}`;
+    await db.execute(sql.raw(`create table ${table} (n int not null)`));
+    const app = Fastify();
+    const writer = new BatchWriter<number>({
+      maxBatch: 1000,
+      intervalMs: 60_000,
+      write: async (items) => {
+        await db.execute(sql.raw(`insert into ${table} (n) select unnest(array[${items.join(',')}])`));
+      },
+    }).attachTo(app);
+    await app.ready();
+    for (let i = 0; i < 250; i++) writer.add(i);
+    expect(writer.size).toBe(250);
+    await app.close();
+    const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(250);
+  });
+});

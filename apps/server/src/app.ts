@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerApiDocs } from './docs/openapi.js';
+import { localDiskStorage, registerFiles } from './files/routes.js';
 import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
 import { registerRecordRoutes } from './records/routes.js';
@@ -36,6 +37,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerHealth(app, database);
   registerAuthRoutes(app, database.db);
   registerRecordRoutes(app, database.db);
+  await registerFiles(app, database.db, localDiskStorage(config.dataDir));
 
   await registerWeb(app, config.webDist);
   return app;

@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { records } from '@htv/shared';
 import { operationLogs, recordTables } from '../src/db/schema/index.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, createUser, type Tenant } from './support/fixtures.js';
 import { clientFor } from './support/app.js';
+import { multipartBody, png } from './support/images.js';
 
 const FAQ_PERMISSIONS = ['faq.read', 'faq.create', 'faq.update', 'faq.delete'];
 
@@ -150,6 +152,31 @@ describe('record engine: FAQ', () => {
   });
 });
 
+describe('record engine: file fields', () => {
+  async function upload(client: Client, rule: string, data: Buffer) {
+    const { payload, headers } = multipartBody({ name: 'photo.png', data });
+    const res = await client.request('POST', `/api/files?rule=${rule}`, payload, headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.id as string;
+  }
+
+  it('accepts files the writer uploaded under the field’s rule and refuses others', async () => {
+    const cat = await category(a.hotel);
+    const own = await upload(a.hotel, 'faqImage', png(64, 64));
+    const created = await a.hotel.post('/api/records/faq', { title: 'With picture', categoryId: cat, content: 'x', images: [own] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data.images).toEqual([own]);
+
+    const foreign = await upload(b.hotel, 'faqImage', png(64, 64));
+    const wrongRule = await upload(a.hotel, 'feedbackImage', png(32, 32));
+    for (const id of [foreign, wrongRule, '00000000-0000-4000-8000-000000000000']) {
+      const res = await a.hotel.put(`/api/records/faq/${created.body.data.id}`, { title: 'With picture', categoryId: cat, content: 'x', images: [id] });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['images']);
+    }
+  });
+});
+
 describe('record engine: tenant isolation', () => {
   it('answers 404 for another hotel’s row on get, update and delete, and leaves it untouched', async () => {
     const cat = await category(b.hotel);
@@ -244,6 +271,6 @@ describe('record engine: export', () => {
 
 describe('record engine: tables', () => {
   it('builds one table per registered record', () => {
-    expect(Object.keys(recordTables).sort()).toEqual(['faq', 'faqCategory']);
+    expect(Object.keys(recordTables).sort()).toEqual(Object.keys(records).sort());
   });
 });

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import { recordTables, type RecordTable } from '../db/schema/index.js';
+import { checkFileRefs } from '../files/access.js';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
@@ -182,6 +183,7 @@ export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<
   const owner = await ownerForCreate(ctx.db, def, ctx.actor, requestedOwner(body));
   const values = writableValues(def, body);
   await checkRefs(ctx.db, def, ctx.actor, owner, values);
+  await checkFileRefs(ctx.db, ctx.actor, def, values, owner);
   const table = tableOf(def);
   const id = await ctx.db
     .transaction(async (tx) => {
@@ -202,7 +204,9 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
     .transaction(async (tx) => {
       const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
       if (!before) throw notFound();
-      await checkRefs(tx, def, ctx.actor, { brandId: before.brandId ?? null, hotelId: before.hotelId ?? null }, values);
+      const owner = { brandId: before.brandId ?? null, hotelId: before.hotelId ?? null };
+      await checkRefs(tx, def, ctx.actor, owner, values);
+      await checkFileRefs(tx, ctx.actor, def, values, owner);
       const prepared = await runBeforeWrite({ ...ctx, db: tx }, def, values, before as Row);
       const [after] = await tx.update(table).set({ ...prepared, updatedAt: new Date() }).where(eq(table.id, id)).returning();
       await writeOpLog(tx, ctx.actor, { action: 'update', recordType: def.name, recordId: id, before: redact(def, before), after: redact(def, after) }, ctx.ip);

@@ -98,3 +98,14 @@ export function dimensionsText(rule: UploadRule): Text {
 export function ratioText(rule: UploadRule): string {
   return rule.ratio ? `${rule.ratio[0]}:${rule.ratio[1]}` : '';
 }
+
+/** What `POST /api/files` answers with. */
+export interface StoredFile {
+  id: string;
+  url: string;
+  name: string;
+  size: number;
+  mime: string;
+  width: number | null;
+  height: number | null;
+}

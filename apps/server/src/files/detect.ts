@@ -1,0 +1,162 @@
+import type { FileType } from '@htv/shared';
+import { imageSize } from 'image-size';
+
+/**
+ * File types by content (magic bytes), never by the name's extension. `detectType` reads the first
+ * bytes; a zip is told apart from an apk or an xlsx by its entry names (`ZipNameScanner`).
+ */
+
+/** Bytes `detectType` wants to see before deciding (less is fine when the file is shorter). */
+export const SNIFF_BYTES = 4096;
+
+/** Content-Type stored with and served for each type. */
+export const MIME: Record<FileType, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  avi: 'video/x-msvideo',
+  mov: 'video/quicktime',
+  ogg: 'video/ogg',
+  flv: 'video/x-flv',
+  rmvb: 'application/vnd.rn-realmedia-vbr',
+  ts: 'video/mp2t',
+  zip: 'application/zip',
+  apk: 'application/vnd.android.package-archive',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  raw: 'application/octet-stream',
+};
+
+const ascii = (buf: Uint8Array, start: number, end: number) => String.fromCharCode(...buf.subarray(start, end));
+const startsWith = (buf: Uint8Array, bytes: readonly number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_EMPTY = 0x06054b50;
+const BMP_DIB_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
+/** QuickTime files without an `ftyp` box start with one of these atoms. */
+const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
+
+/** MPEG transport stream: a 0x47 sync byte at the start of every packet (188 bytes, or 192 with a timecode). */
+function isTransportStream(buf: Uint8Array): boolean {
+  for (const [packet, offset] of [
+    [188, 0],
+    [192, 4],
+  ] as const) {
+    const packets = Math.min(8, Math.floor((buf.length - offset) / packet));
+    if (packets < 2) continue;
+    let all = true;
+    for (let i = 0; i < packets && all; i++) all = buf[offset + i * packet] === 0x47;
+    if (all) return true;
+  }
+  return false;
+}
+
+/** ISO base media (mp4) or QuickTime (mov), from the first box. */
+function isoMediaType(buf: Uint8Array): 'mp4' | 'mov' | null {
+  if (buf.length < 12) return null;
+  const box = ascii(buf, 4, 8);
+  if (box === 'ftyp') {
+    const brand = ascii(buf, 8, 12);
+    if (brand === 'qt  ') return 'mov';
+    // HEIF/AVIF images are ISO media too, but not video.
+    if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif|avis)$/.test(brand)) return null;
+    return 'mp4';
+  }
+  return QUICKTIME_ATOMS.has(box) ? 'mov' : null;
+}
+
+/** The type of a file from its first bytes; `zip` for any zip archive (see `zipKind`); null when unknown. */
+export function detectType(head: Uint8Array): FileType | null {
+  const buf = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (startsWith(buf, PNG)) return 'png';
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(ascii(buf, 0, 6))) return 'gif';
+  if (buf.length >= 12 && ascii(buf, 0, 4) === 'RIFF') {
+    const form = ascii(buf, 8, 12);
+    if (form === 'WEBP') return 'webp';
+    if (form === 'AVI ') return 'avi';
+    return null;
+  }
+  if (buf.length >= 26 && ascii(buf, 0, 2) === 'BM' && BMP_DIB_SIZES.has(buf.readUInt32LE(14))) return 'bmp';
+  if (buf.length >= 4) {
+    const sig = buf.readUInt32LE(0);
+    if (sig === ZIP_LOCAL || sig === ZIP_EMPTY) return 'zip';
+  }
+  if (buf.length >= 4 && ascii(buf, 0, 4) === 'OggS') return 'ogg';
+  if (buf.length >= 4 && ascii(buf, 0, 3) === 'FLV' && buf[3] === 0x01) return 'flv';
+  if (buf.length >= 4 && ascii(buf, 0, 4) === '.RMF') return 'rmvb';
+  const media = isoMediaType(buf);
+  if (media) return media;
+  if (isTransportStream(buf)) return 'ts';
+  return null;
+}
+
+export const ZIP_TYPES: readonly FileType[] = ['zip', 'apk', 'xlsx'];
+
+/** apk (has AndroidManifest.xml), xlsx ([Content_Types].xml and xl/ entries) or a plain zip. */
+export function zipKind(names: ReadonlySet<string>): 'zip' | 'apk' | 'xlsx' {
+  if (names.has('AndroidManifest.xml')) return 'apk';
+  if (names.has('[Content_Types].xml') && [...names].some((name) => name.startsWith('xl/'))) return 'xlsx';
+  return 'zip';
+}
+
+const MAX_NAME = 1024;
+const MAX_NAMES = 20_000;
+
+/**
+ * Collects a zip's entry names while it streams by: from local file headers (`PK\3\4`, name at +30)
+ * and the central directory (`PK\1\2`, name at +46). Keeps only a small carry between chunks.
+ */
+export class ZipNameScanner {
+  readonly names = new Set<string>();
+  private carry: Buffer = Buffer.alloc(0);
+
+  push(chunk: Buffer): void {
+    const buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    let pos = 0;
+    let keepFrom = -1;
+    for (;;) {
+      const i = buf.indexOf('PK', pos, 'latin1');
+      if (i < 0 || i + 4 > buf.length) break;
+      const sig = buf.readUInt32LE(i);
+      const header = sig === ZIP_LOCAL ? 30 : sig === ZIP_CENTRAL ? 46 : 0;
+      if (!header) {
+        pos = i + 1;
+        continue;
+      }
+      if (i + header > buf.length) {
+        keepFrom = i;
+        break;
+      }
+      const length = buf.readUInt16LE(i + (sig === ZIP_LOCAL ? 26 : 28));
+      if (length > MAX_NAME) {
+        pos = i + 4;
+        continue;
+      }
+      if (i + header + length > buf.length) {
+        keepFrom = i;
+        break;
+      }
+      if (this.names.size < MAX_NAMES) this.names.add(buf.toString('utf8', i + header, i + header + length));
+      pos = i + header + length;
+    }
+    // Keep an unfinished header, or the last bytes in case a signature is split across chunks.
+    if (keepFrom < 0) keepFrom = Math.max(pos, buf.length - 3);
+    this.carry = Buffer.from(buf.subarray(keepFrom));
+  }
+}
+
+/** Pixel size of an image from its leading bytes, or null when it cannot be read. */
+export function imageDimensions(head: Uint8Array): { width: number; height: number } | null {
+  try {
+    const size = imageSize(head);
+    if (!size.width || !size.height) return null;
+    return { width: size.width, height: size.height };
+  } catch {
+    return null;
+  }
+}

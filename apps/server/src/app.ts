@@ -1,13 +1,17 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAccess } from './access/routes.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerDevices } from './devices/plugin.js';
 import { registerApiDocs } from './docs/openapi.js';
 import { localDiskStorage, registerFiles } from './files/routes.js';
 import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
+import { registerMessages } from './messages/routes.js';
+import { registerOperationLog } from './oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerWeb } from './system/web.js';
@@ -35,9 +39,13 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerAuth(app, database.db);
 
   registerHealth(app, database);
-  registerAuthRoutes(app, database.db);
+  registerAuthRoutes(app, database.db, { production: config.production });
+  registerAccess(app, database.db);
+  registerMessages(app, database.db);
+  registerOperationLog(app, database.db);
   registerRecordRoutes(app, database.db);
   await registerFiles(app, database.db, localDiskStorage(config.dataDir));
+  await registerDevices(app, database.db);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -27,7 +27,7 @@ interface Running {
 async function start(dataDir: string): Promise<Running> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SHUTDOWN_DRAIN_MS: '2000' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', SHUTDOWN_DRAIN_MS: '2000', HTV_TEST_HOOKS: '1' } });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -37,8 +37,12 @@ async function start(dataDir: string): Promise<Running> {
   return { child, output: () => output, base, exited };
 }
 
+/** Signs in as the demo admin, solving the drag captcha through the test hook (HTV_TEST_HOOKS=1). */
 async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin', password: 'admin123' }) });
+  const { id } = ((await (await fetch(`${base}/api/captcha`)).json()) as { data: { id: string } }).data;
+  const { x } = ((await (await fetch(`${base}/api/test/captcha/${id}`)).json()) as { data: { x: number } }).data;
+  await new Promise((r) => setTimeout(r, 350)); // answers faster than 300 ms are refused
+  const res = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin', password: 'admin123', captcha: { id, x } }) });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 

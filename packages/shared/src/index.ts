@@ -6,3 +6,4 @@ export * from './record/query.js';
 export * from './record/uploads.js';
 export * from './record/validation.js';
 export * from './records/index.js';
+export * from './access/index.js';

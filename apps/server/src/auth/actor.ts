@@ -16,6 +16,10 @@ export interface Actor {
   hotelId: number | null;
   isAuthUser: boolean;
   parentSessionId: number | null;
+  /** Name of the role in force (the user's, or the super role of a login-as session). */
+  roleName?: string;
+  /** When the session's current token was issued (rotation). */
+  tokenIssuedAt?: Date;
 }
 
 /** Super roles hold every permission of their user type; others need the string. */

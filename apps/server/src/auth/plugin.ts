@@ -1,10 +1,10 @@
 import '@fastify/cookie';
-import type { UserType } from '@htv/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FRESH_TOKEN_HEADER, type UserType } from '@htv/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { forbidden, unauthenticated } from '../http/errors.js';
 import { can, type Actor } from './actor.js';
-import { resolveSession } from './sessions.js';
+import { hashToken, resolveToken, rotateToken, ROTATE_AFTER_MS, SESSION_TTL_MS } from './sessions.js';
 
 export const SESSION_COOKIE = 'sessionToken';
 
@@ -19,12 +19,27 @@ export interface RouteAuth {
   cookie?: boolean;
 }
 
+/** A registered API route and its access rule (for tests and docs). */
+export interface RouteAuthEntry {
+  method: string;
+  url: string;
+  auth: RouteAuth | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
   }
   interface FastifyRequest {
     actorOrNull: Actor | null;
+    /** A token that replaces the caller's: sent as x-session-token and the session cookie. */
+    freshToken: string | null;
+    /** The session's expiry slid: the cookie is re-sent so it lives as long as the session. */
+    sessionRenewed: boolean;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, as registered. */
+    routeAuthTable: RouteAuthEntry[];
   }
 }
 
@@ -34,27 +49,80 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actorOrNull;
 }
 
-function tokenOf(request: FastifyRequest, allowCookie: boolean): string | undefined {
+function tokenOf(request: FastifyRequest, allowCookie: boolean): { token: string; source: 'header' | 'cookie' } | undefined {
   const header = request.headers.authorization;
-  if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
-  if (allowCookie) return request.cookies?.[SESSION_COOKIE];
-  return undefined;
+  if (header) {
+    const token = header.replace(/^Bearer\s+/i, '').trim();
+    return token ? { token, source: 'header' } : undefined;
+  }
+  const cookie = allowCookie ? request.cookies?.[SESSION_COOKIE] : undefined;
+  return cookie ? { token: cookie, source: 'cookie' } : undefined;
+}
+
+/** Sets the HttpOnly session cookie (used only by GETs of files that browsers make by themselves). */
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge: SESSION_TTL_MS / 1000 });
+}
+
+/** Hands the caller a token that replaces theirs (login-as, back, project switch, rotation). */
+export function issueToken(request: FastifyRequest, token: string) {
+  request.freshToken = token;
 }
 
 /**
  * Every route under /api requires a session unless its config says `auth.public`; user types and the
- * permission string declared on the route are checked before the handler runs.
+ * permission string declared on the route are checked before the body is validated. A token older than
+ * ROTATE_AFTER_MS that came in the authorization header is replaced: the response (whatever its
+ * status) carries the new one in x-session-token and in the cookie.
  */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('actorOrNull', null);
-  app.addHook('preHandler', async (request) => {
+  app.decorateRequest('freshToken', null);
+  app.decorateRequest('sessionRenewed', false);
+  app.decorate('routeAuthTable', [] as RouteAuthEntry[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeAuthTable.push({ method, url: route.url, auth: (route.config as { auth?: RouteAuth } | undefined)?.auth });
+    }
+  });
+
+  // preValidation: access is decided before the body is validated, so a caller without the right
+  // learns nothing about a route's input rules (401/403 come before 422).
+  app.addHook('preValidation', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!request.routeOptions.url?.startsWith('/api/') || auth?.public) return;
-    const token = tokenOf(request, auth?.cookie === true);
-    const actor = token ? await resolveSession(db, token) : null;
-    if (!actor) throw unauthenticated();
+    const presented = tokenOf(request, auth?.cookie === true);
+    const resolved = presented ? await resolveToken(db, presented.token) : null;
+    if (!presented || !resolved) throw unauthenticated();
+    const actor = resolved.actor;
     request.actorOrNull = actor;
+    if (presented.source === 'header') {
+      request.sessionRenewed = resolved.renewed;
+      const age = Date.now() - (actor.tokenIssuedAt?.getTime() ?? Date.now());
+      if (!resolved.viaPrevious && age > ROTATE_AFTER_MS) {
+        const fresh = await rotateToken(db, actor.sessionId, hashToken(presented.token));
+        if (fresh) {
+          request.freshToken = fresh;
+          actor.tokenIssuedAt = new Date();
+        }
+      }
+    }
     if (auth?.userTypes && !auth.userTypes.includes(actor.userType)) throw forbidden();
     if (auth?.permission && !can(actor, auth.permission)) throw forbidden();
+  });
+
+  // onSend runs for successes and failures alike, so a rotated token is never lost with an error reply.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.freshToken) {
+      reply.header(FRESH_TOKEN_HEADER, request.freshToken);
+      setSessionCookie(reply, request, request.freshToken);
+    } else if (request.sessionRenewed) {
+      const presented = tokenOf(request, false);
+      if (presented) setSessionCookie(reply, request, presented.token);
+    }
+    return payload;
   });
 }

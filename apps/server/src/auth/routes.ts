@@ -1,72 +1,305 @@
-import type { UserType } from '@htv/shared';
+import {
+  changePasswordSchema,
+  FEATURE_VERSIONS,
+  LANGS,
+  loginSchema,
+  PERMISSIONS,
+  SYSTEM_COUNTRY,
+  USER_TYPE_NAMES,
+  type ChangePasswordInput,
+  type FieldDef,
+  type LoginInput,
+  type UserType,
+} from '@htv/shared';
 import { eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sessionProjects } from '../access/projects.js';
+import { SUPER_ROLE_OF, systemRoleId } from '../access/system.js';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
+import { brands, hotels, users } from '../db/schema/index.js';
+import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
+import { unreadMessages } from '../messages/routes.js';
 import { writeOpLog } from '../oplog/log.js';
-import { verifyPassword } from './passwords.js';
-import { actorOf, SESSION_COOKIE } from './plugin.js';
-import { createSession, resolveSession, revokeSession, SESSION_TTL_MS } from './sessions.js';
+import { WEB_BASE } from '../system/web.js';
+import type { Actor } from './actor.js';
+import { registerCaptcha } from './captcha.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { actorOf, issueToken, SESSION_COOKIE } from './plugin.js';
+import { createSession, moveSession, resolveSession, revokeChain, revokeSession, revokeUserSessions, rotateToken, sessionChain, type ChainLink } from './sessions.js';
+import { LoginThrottle } from './throttle.js';
 
-const loginBody = z.object({
-  email: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(64),
-  captcha: z.string().optional(),
-});
+/** Where the console goes after a login, a login-as or a return. */
+export const HOME_URL = `${WEB_BASE}home`;
 
-const LOGIN_FIELDS = {
-  email: { kind: 'text' as const, required: true, schema: z.string(), label: { 'zh-CN': '账号', 'en-US': 'Account' } },
-  password: { kind: 'text' as const, required: true, schema: z.string(), label: { 'zh-CN': '密码', 'en-US': 'Password' } },
-};
+const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+/** Field declarations that name the fields in messages; `required: false` lets each rule's own message through. */
+const fieldsOf = (labels: Record<string, { 'zh-CN': string; 'en-US': string }>): Record<string, FieldDef> =>
+  Object.fromEntries(Object.entries(labels).map(([name, l]) => [name, { kind: 'text', required: false, schema: z.unknown(), label: l }]));
 
-/** Session calls: login, logout and the user info the console boots from. */
-export function registerAuthRoutes(app: FastifyInstance, db: Db) {
-  app.post('/api/admin/login', { schema: { body: loginBody, tags: ['session'] }, config: { auth: { public: true }, fields: LOGIN_FIELDS } }, async (request, reply) => {
-    const { email, password } = request.body as z.infer<typeof loginBody>;
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(or(eq(sql`lower(${users.loginName})`, email.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())))
-      .limit(1);
-    if (!user || !user.enabled || !(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('validation', 'error.badCredentials');
-    }
-    const token = await createSession(db, { userId: user.id, userType: user.userType as UserType, brandId: user.brandId, hotelId: user.hotelId, ip: request.ip });
-    const actor = await resolveSession(db, token);
-    await writeOpLog(db, actor, { action: 'login', recordType: 'user', recordId: user.id }, request.ip);
-    reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', maxAge: SESSION_TTL_MS / 1000 });
-    return ok({ token, user_type: user.userType });
-  });
+const LOGIN_FIELDS = fieldsOf({ email: label('用户名', 'User name'), password: label('密码', 'Password'), captcha: label('验证码', 'Captcha') });
+const PASSWORD_FIELDS = fieldsOf({ old_pass: label('原密码', 'Old password'), password: label('新密码', 'New password'), password_confirmation: label('确认密码', 'Confirm password') });
 
-  app.post('/api/admin/logout', { schema: { tags: ['session'] } }, async (request, reply) => {
+const loginAsAdminBody = z
+  .object({ brand_id: z.coerce.number().int().positive().optional(), hotel_id: z.coerce.number().int().positive().optional() })
+  .refine((b) => (b.brand_id === undefined) !== (b.hotel_id === undefined), { error: 'validation.brandRequired', path: ['brand_id'] });
+const loginAsBrandBody = z.object({ hotel_id: z.coerce.number().int().positive() });
+const switchBody = z.object({ id: z.coerce.number().int().positive() });
+
+/** The user types a login path accepts: the admin login is the console's one form; /web/login is for brands and hotels. */
+const LOGIN_PATHS: [string, readonly UserType[]][] = [
+  ['/api/admin/login', [1, 2, 3]],
+  ['/api/web/login', [2, 3]],
+];
+const PASSWORD_PATHS: [string, UserType][] = [
+  ['/api/admin/passowrd/change', 1],
+  ['/api/web/customer/passowrd/change', 2],
+  ['/api/web/hotel/passowrd/change', 3],
+];
+
+/** Compared against when the account does not exist, so both cases take as long. */
+let dummyHash: Promise<string> | undefined;
+
+function tooMany(reply: FastifyReply, waitMs: number): AppError {
+  reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+  return new AppError('rateLimited', 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
+}
+
+const badCredentials = () => new AppError('validation', 'error.badCredentials');
+
+/** The login name or e-mail address an account signs in with (a login name wins over an e-mail). */
+async function findAccount(db: Db, identifier: string) {
+  const lower = identifier.toLowerCase();
+  const found = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.loginName})`, lower), eq(sql`lower(${users.email})`, lower)))
+    .limit(5);
+  const byName = found.find((u) => u.loginName.toLowerCase() === lower);
+  if (byName) return byName;
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The user info the console boots from (spec part 1 §3, §7). */
+export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number]) {
+  const chain = await sessionChain(db, actor.sessionId);
+  const [brand] = actor.brandId === null ? [] : await db.select({ id: brands.id, name: brands.name, code: brands.code }).from(brands).where(eq(brands.id, actor.brandId));
+  const [hotel] = actor.hotelId === null ? [] : await db.select({ id: hotels.id, name: hotels.name, publicId: hotels.publicId, brandId: hotels.brandId }).from(hotels).where(eq(hotels.id, actor.hotelId));
+  const { projects, current } = await sessionProjects(db, actor);
+  const permissions = actor.isSuper ? ['*'] : [...actor.permissions].sort();
+  return {
+    isLogin: true,
+    loginInfo: {
+      id: actor.userId,
+      name: actor.name,
+      email: actor.email,
+      login_name: actor.loginName,
+      user_type: actor.userType,
+      role: actor.roleId,
+      role_name: actor.roleName ?? null,
+      customer: brand ? { id: brand.id, name: brand.name, code: brand.code } : null,
+      customer_id: actor.brandId,
+      hotel: hotel ? { id: hotel.id, name: hotel.name, public_id: hotel.publicId } : null,
+      hotel_id: actor.hotelId,
+      permissions,
+      is_apiauth_user: actor.isAuthUser,
+    },
+    user_type_names: Object.fromEntries(Object.entries(USER_TYPE_NAMES).map(([type, name]) => [type, name[lang]])),
+    country: SYSTEM_COUNTRY,
+    fromAdmin: chain.slice(1).some((link) => link.userType === 1),
+    fromBrand: actor.userType === 3 && chain[1]?.userType === 2,
+    ...FEATURE_VERSIONS,
+    msg_count: await unreadMessages(db, actor.userId),
+    projects,
+    project_id: current,
+    hotelinfo: hotel ? { id: hotel.id, name: hotel.name, public_id: hotel.publicId, brand_id: hotel.brandId, extended_language: [] as string[], open_xb: false } : null,
+    avatar: null,
+    access: permissions,
+  };
+}
+
+/** A session's answer to a login, a login-as or a return: the token (also in x-session-token) and where to go. */
+function sessionAnswer(request: FastifyRequest, token: string, userType: UserType, user?: { id: number; name: string }) {
+  issueToken(request, token);
+  return ok({ token, user_type: userType, url: HOME_URL, userinfo: { user_type: userType, ...(user ? { id: user.id, name: user.name } : {}) } });
+}
+
+/**
+ * Session calls: login (captcha, throttling), logout, user info, change password, login-as and back,
+ * and the project selector. See docs/auth.md.
+ */
+export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { production?: boolean } = {}) {
+  registerCaptcha(app, { production: options.production ?? false });
+  const throttle = new LoginThrottle();
+  const tags = ['session'];
+
+  for (const [path, types] of LOGIN_PATHS) {
+    app.post(
+      path,
+      { schema: { body: loginSchema, tags, summary: `Sign in (${types.join(', ')}): {email, password, captcha}` }, config: { auth: { public: true }, fields: LOGIN_FIELDS } },
+      async (request, reply) => {
+        const { email, password, captcha } = request.body as LoginInput;
+        const ip = request.ip;
+        const wait = throttle.retryAfterMs(email, ip);
+        if (wait > 0) throw tooMany(reply, wait);
+        app.captcha.require(captcha);
+        const user = await findAccount(db, email);
+        const userKey = user ? `#${user.id}` : undefined;
+        if (userKey) {
+          const waitUser = throttle.account.retryAfterMs(userKey);
+          if (waitUser > 0) throw tooMany(reply, waitUser);
+        }
+        dummyHash ??= hashPassword('not-an-account-0');
+        const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+        if (!user || !valid || !types.includes(user.userType as UserType)) {
+          throttle.fail(email, ip);
+          if (userKey) throttle.account.fail(userKey);
+          throw badCredentials();
+        }
+        if (!user.enabled) throw new AppError('forbidden', 'auth.accountDisabled');
+        throttle.succeed(email);
+        throttle.account.reset(userKey!);
+        const userType = user.userType as UserType;
+        const token = await createSession(db, { userId: user.id, userType, brandId: user.brandId, hotelId: user.hotelId, ip });
+        await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        await writeOpLog(db, await resolveSession(db, token), { action: 'login', recordType: 'user', recordId: user.id }, ip);
+        return sessionAnswer(request, token, userType, user);
+      },
+    );
+  }
+
+  app.post('/api/admin/logout', { schema: { tags, summary: 'Ends the session (and the sessions it was entered from)' } }, async (request, reply) => {
     const actor = actorOf(request);
-    await revokeSession(db, actor.sessionId);
     await writeOpLog(db, actor, { action: 'logout', recordType: 'user', recordId: actor.userId }, request.ip);
+    await revokeChain(db, actor.sessionId);
+    request.freshToken = null;
+    request.sessionRenewed = false;
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok(null);
   });
 
   for (const path of ['/api/admin/userinfo', '/api/brand/userinfo', '/api/hotel/userinfo']) {
-    app.get(path, { schema: { tags: ['session'] } }, async (request) => {
-      const actor = actorOf(request);
-      return ok({
-        isLogin: true,
-        loginInfo: {
-          id: actor.userId,
-          name: actor.name,
-          email: actor.email,
-          login_name: actor.loginName,
-          user_type: actor.userType,
-          role: actor.roleId,
-          customer_id: actor.brandId,
-          hotel: actor.hotelId,
-          permissions: actor.isSuper ? ['*'] : [...actor.permissions],
-          is_apiauth_user: actor.isAuthUser,
-        },
-      });
-    });
+    app.get(path, { schema: { tags, summary: 'User info of the session (any user type; ?lang=)' } }, async (request) => ok(await userInfo(db, actorOf(request), request.lang)));
   }
+
+  app.get('/api/admin/common/language', { schema: { tags, summary: 'The language of the reply (?lang=)' }, config: { auth: { public: true } } }, async (request) =>
+    ok({ get_lang: request.lang, langs: LANGS }),
+  );
+
+  for (const [path, userType] of PASSWORD_PATHS) {
+    app.post(
+      path,
+      { schema: { body: changePasswordSchema, tags, summary: `Change the password (user type ${userType})` }, config: { auth: { userTypes: [userType] }, fields: PASSWORD_FIELDS } },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        if (actor.isAuthUser) throw new AppError('forbidden', 'auth.authUserNoPasswordChange');
+        if (actor.parentSessionId !== null) throw new AppError('forbidden', 'auth.enteredSessionNoPasswordChange');
+        const body = request.body as ChangePasswordInput;
+        if (body.password !== body.password_confirmation) throw invalidFields({ password_confirmation: { key: 'auth.confirmMismatch' } });
+        const wait = throttle.account.retryAfterMs(`#${actor.userId}`);
+        if (wait > 0) throw tooMany(reply, wait);
+        const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+        if (!user || !(await verifyPassword(user.passwordHash, body.old_pass))) {
+          throttle.account.fail(`#${actor.userId}`);
+          throw invalidFields({ old_pass: { key: 'auth.oldPasswordWrong' } });
+        }
+        const passwordHash = await hashPassword(body.password);
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+          await revokeUserSessions(tx, actor.userId, [actor.sessionId]);
+          await writeOpLog(tx, actor, { action: 'password_change', recordType: 'user', recordId: actor.userId }, request.ip);
+        });
+        return ok(null);
+      },
+    );
+  }
+
+  /** Opens a session at a brand or hotel for the caller: same user, the super role of that level, this session as parent. */
+  async function enter(request: FastifyRequest, target: { userType: 2 | 3; brandId: number; hotelId: number | null }) {
+    const actor = actorOf(request);
+    const roleId = await systemRoleId(db, SUPER_ROLE_OF[target.userType]);
+    const token = await createSession(db, { userId: actor.userId, userType: target.userType, brandId: target.brandId, hotelId: target.hotelId, roleId, parentSessionId: actor.sessionId, ip: request.ip });
+    await writeOpLog(
+      db,
+      actor,
+      { action: 'login_as', recordType: target.userType === 2 ? 'brand' : 'hotel', recordId: target.hotelId ?? target.brandId, after: { brandId: target.brandId, hotelId: target.hotelId } },
+      request.ip,
+    );
+    return sessionAnswer(request, token, target.userType, { id: actor.userId, name: actor.name });
+  }
+
+  app.post(
+    '/api/admin/login_as',
+    { schema: { body: loginAsAdminBody, tags, summary: 'Platform: enter a brand {brand_id} or a hotel {hotel_id}' }, config: { auth: { userTypes: [1], permission: PERMISSIONS.loginAs } } },
+    async (request) => {
+      const body = request.body as z.infer<typeof loginAsAdminBody>;
+      if (body.brand_id !== undefined) {
+        const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, body.brand_id));
+        if (!brand) throw notFound();
+        return enter(request, { userType: 2, brandId: brand.id, hotelId: null });
+      }
+      const [hotel] = await db.select({ id: hotels.id, brandId: hotels.brandId }).from(hotels).where(eq(hotels.id, body.hotel_id!));
+      if (!hotel) throw notFound();
+      return enter(request, { userType: 3, brandId: hotel.brandId, hotelId: hotel.id });
+    },
+  );
+
+  app.post(
+    '/api/brand/login_as',
+    { schema: { body: loginAsBrandBody, tags, summary: 'Brand: enter one of the brand’s hotels {hotel_id}' }, config: { auth: { userTypes: [2], permission: PERMISSIONS.loginAs } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { hotel_id } = request.body as z.infer<typeof loginAsBrandBody>;
+      const [hotel] = await db.select({ id: hotels.id, brandId: hotels.brandId }).from(hotels).where(eq(hotels.id, hotel_id));
+      if (!hotel || hotel.brandId !== actor.brandId) throw notFound();
+      return enter(request, { userType: 3, brandId: hotel.brandId, hotelId: hotel.id });
+    },
+  );
+
+  /** Ends the current session and the ones between it and `target`, and hands out a new token for `target`. */
+  async function returnTo(request: FastifyRequest, chain: ChainLink[], target: ChainLink | undefined) {
+    const actor = actorOf(request);
+    if (!target) throw new AppError('forbidden', 'auth.noParentSession');
+    const token = await rotateToken(db, target.id);
+    if (!token) throw new AppError('forbidden', 'auth.noParentSession');
+    for (const link of chain.slice(0, chain.indexOf(target))) await revokeSession(db, link.id);
+    await writeOpLog(db, actor, { action: 'back', recordType: 'session', recordId: target.id, after: { userType: target.userType, brandId: target.brandId, hotelId: target.hotelId } }, request.ip);
+    return sessionAnswer(request, token, target.userType);
+  }
+
+  app.post('/api/admin/back', { schema: { tags, summary: 'Return from an entered brand or hotel to the platform session' }, config: { auth: { userTypes: [2, 3] } } }, async (request) => {
+    const chain = await sessionChain(db, actorOf(request).sessionId);
+    return returnTo(request, chain, chain.slice(1).find((link) => link.userType === 1 && !link.revoked));
+  });
+
+  app.post('/api/hotel/back', { schema: { tags, summary: 'Return from an entered hotel to the brand session' }, config: { auth: { userTypes: [3] } } }, async (request) => {
+    const chain = await sessionChain(db, actorOf(request).sessionId);
+    const parent = chain[1];
+    return returnTo(request, chain, parent && parent.userType === 2 && !parent.revoked ? parent : undefined);
+  });
+
+  app.get('/api/web/project/list', { schema: { tags, summary: 'Projects of the selector and the current one' }, config: { auth: { userTypes: [2, 3] } } }, async (request) => {
+    const { projects, current } = await sessionProjects(db, actorOf(request));
+    return ok({ list: projects, current });
+  });
+
+  app.post(
+    '/api/web/project/switch',
+    { schema: { body: switchBody, tags, summary: 'Switch the current brand (type 2) or hotel (type 3) {id}' }, config: { auth: { userTypes: [2, 3] } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.body as z.infer<typeof switchBody>;
+      const { projects } = await sessionProjects(db, actor);
+      const project = projects.find((p) => p.id === id);
+      if (!project) throw notFound();
+      const tenancy = actor.userType === 2 ? { brandId: project.id, hotelId: null } : { brandId: project.brandId ?? null, hotelId: project.id };
+      await moveSession(db, actor.sessionId, tenancy);
+      const token = await rotateToken(db, actor.sessionId);
+      await writeOpLog(db, { ...actor, ...tenancy }, { action: 'project_switch', recordType: actor.userType === 2 ? 'brand' : 'hotel', recordId: id, before: { brandId: actor.brandId, hotelId: actor.hotelId }, after: tenancy }, request.ip);
+      issueToken(request, token!);
+      return ok({ token, user_type: actor.userType, project_id: id, project });
+    },
+  );
+
 }

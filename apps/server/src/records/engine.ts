@@ -8,7 +8,7 @@ import { checkFileRefs } from '../files/access.js';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
-import { hiddenColumns, runBeforeDelete, runBeforeWrite } from './hooks.js';
+import { hiddenColumns, runAfterCommit, runAfterRead, runBeforeDelete, runBeforeWrite } from './hooks.js';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -79,7 +79,8 @@ function listConditions(def: RecordDef, table: RecordTable, actor: Actor, query:
     }
     const value = query[name];
     if (value === undefined || value === '') continue;
-    parts.push(field.kind === 'text' || field.kind === 'richText' ? ilike(table[name], `%${escapeLike(String(value))}%`) : eq(table[name], value));
+    const contains = (field.kind === 'text' || field.kind === 'richText') && field.filterMatch !== 'exact';
+    parts.push(contains ? ilike(table[name], `%${escapeLike(String(value))}%`) : eq(table[name], value));
   }
   return and(...parts.filter(Boolean));
 }
@@ -94,24 +95,33 @@ function ordering(def: RecordDef, table: RecordTable, query: ListQuery) {
 export async function listRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery): Promise<ListResult<Row>> {
   const { query: select, table } = baseQuery(db, def);
   const where = listConditions(def, table, actor, query);
+  // A capped count reads at most countCap + 1 matching rows (large tables).
+  const counting = def.countCap
+    ? db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(table).where(where).limit(def.countCap + 1).as('capped'))
+    : db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
   const [items, [count]] = await Promise.all([
     select
       .where(where)
       .orderBy(...ordering(def, table, query))
       .limit(query.pagesize)
       .offset((query.page - 1) * query.pagesize),
-    db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
+    counting,
   ]);
-  return { items: items as Row[], total: count?.total ?? 0, page: query.page, pagesize: query.pagesize };
+  await runAfterRead({ db, actor }, def, items as Row[]);
+  const total = count?.total ?? 0;
+  if (def.countCap && total > def.countCap) return { items: items as Row[], total: def.countCap, capped: true, page: query.page, pagesize: query.pagesize };
+  return { items: items as Row[], total, page: query.page, pagesize: query.pagesize };
 }
 
 /** Rows of the current list for an export, up to MAX_EXPORT_ROWS. */
 export async function exportRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery): Promise<Row[]> {
   const { query: select, table } = baseQuery(db, def);
-  return (await select
+  const rows = (await select
     .where(listConditions(def, table, actor, query))
     .orderBy(...ordering(def, table, query))
     .limit(MAX_EXPORT_ROWS)) as Row[];
+  await runAfterRead({ db, actor }, def, rows);
+  return rows;
 }
 
 /** One row inside the actor's reach; a foreign or missing id is the same 404. */
@@ -119,6 +129,7 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number): 
   const { query: select, table } = baseQuery(db, def);
   const [row] = await select.where(and(eq(table.id, id), tenantFilter(def, table, actor))).limit(1);
   if (!row) throw notFound();
+  await runAfterRead({ db, actor }, def, [row as Row]);
   return row as Row;
 }
 
@@ -185,22 +196,23 @@ export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<
   await checkRefs(ctx.db, def, ctx.actor, owner, values);
   await checkFileRefs(ctx.db, ctx.actor, def, values, owner);
   const table = tableOf(def);
-  const id = await ctx.db
+  const created = await ctx.db
     .transaction(async (tx) => {
       const ownerColumns = def.scope === 'platform' ? {} : def.scope === 'brand' ? { brandId: owner.brandId } : owner;
       const prepared = await runBeforeWrite({ ...ctx, db: tx }, def, { ...values, ...ownerColumns }, null);
       const [created] = await tx.insert(table).values({ ...prepared, ...ownerColumns, createdBy: ctx.actor.userId }).returning();
       await writeOpLog(tx, ctx.actor, { action: 'create', recordType: def.name, recordId: created!.id, after: redact(def, created) }, ctx.ip);
-      return created!.id as number;
+      return created as Row;
     })
     .catch((error) => translateDbError(def, error));
-  return getRow(ctx.db, def, ctx.actor, id);
+  await runAfterCommit(ctx, def, { action: 'create', rows: [created] });
+  return getRow(ctx.db, def, ctx.actor, created.id);
 }
 
 export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, body: Record<string, unknown>): Promise<Row> {
   const table = tableOf(def);
   const values = writableValues(def, body);
-  await ctx.db
+  const updated = await ctx.db
     .transaction(async (tx) => {
       const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
       if (!before) throw notFound();
@@ -210,8 +222,10 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
       const prepared = await runBeforeWrite({ ...ctx, db: tx }, def, values, before as Row);
       const [after] = await tx.update(table).set({ ...prepared, updatedAt: new Date() }).where(eq(table.id, id)).returning();
       await writeOpLog(tx, ctx.actor, { action: 'update', recordType: def.name, recordId: id, before: redact(def, before), after: redact(def, after) }, ctx.ip);
+      return after as Row;
     })
     .catch((error) => translateDbError(def, error));
+  await runAfterCommit(ctx, def, { action: 'update', rows: [updated] });
   return getRow(ctx.db, def, ctx.actor, id);
 }
 
@@ -231,7 +245,7 @@ function referrers(def: RecordDef): { def: RecordDef; field: string }[] {
 export async function deleteRows(ctx: WriteContext, def: RecordDef, ids: number[]): Promise<number> {
   const table = tableOf(def);
   const unique = [...new Set(ids)];
-  return ctx.db
+  const deleted = await ctx.db
     .transaction(async (tx) => {
       const found = await tx.select().from(table).where(and(inArray(table.id, unique), tenantFilter(def, table, ctx.actor))).for('update');
       if (found.length !== unique.length) throw notFound();
@@ -243,9 +257,11 @@ export async function deleteRows(ctx: WriteContext, def: RecordDef, ids: number[
       await runBeforeDelete({ ...ctx, db: tx }, def, found as Row[]);
       await tx.delete(table).where(inArray(table.id, unique));
       for (const before of found) await writeOpLog(tx, ctx.actor, { action: 'delete', recordType: def.name, recordId: before.id as number, before: redact(def, before) }, ctx.ip);
-      return found.length;
+      return found as Row[];
     })
     .catch((error) => (error instanceof AppError ? Promise.reject(error) : translateDbError(def, error)));
+  await runAfterCommit(ctx, def, { action: 'delete', rows: deleted });
+  return deleted.length;
 }
 
 /** Runs a declared state action when the row's state allows it. */
@@ -254,7 +270,7 @@ export async function runAction(ctx: WriteContext, def: RecordDef, id: number, a
   const action = machine?.actions[actionName];
   if (!machine || !action) throw notFound();
   const table = tableOf(def);
-  await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
     if (!before) throw notFound();
     if (!action.from.includes(before[machine.field] as string)) throw new AppError('conflict', 'error.invalidAction');
@@ -264,6 +280,8 @@ export async function runAction(ctx: WriteContext, def: RecordDef, id: number, a
       .where(eq(table.id, id))
       .returning();
     await writeOpLog(tx, ctx.actor, { action: actionName, recordType: def.name, recordId: id, before: redact(def, before), after: redact(def, after) }, ctx.ip);
+    return after as Row;
   });
+  await runAfterCommit(ctx, def, { action: actionName, rows: [changed] });
   return getRow(ctx.db, def, ctx.actor, id);
 }

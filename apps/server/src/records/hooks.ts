@@ -12,6 +12,13 @@ export interface RecordHooks {
   beforeDelete?(ctx: WriteContext, rows: Row[]): Promise<void> | void;
   /** Columns never sent to clients (hashes, secrets). */
   hidden?: readonly string[];
+  /** Adds computed values to rows read for clients (list, get, export), e.g. names of related rows. */
+  afterRead?(ctx: { db: WriteContext['db']; actor: WriteContext['actor'] }, rows: Row[]): Promise<void> | void;
+  /**
+   * Runs once the write's transaction has committed (caches, notifications): `action` is create,
+   * update, delete or the state action's name; `rows` are the rows after the write (before, for delete).
+   */
+  afterCommit?(ctx: WriteContext, change: { action: string; rows: Row[] }): Promise<void> | void;
 }
 
 type HookSet = { def: (def: RecordDef) => boolean; hooks: RecordHooks };
@@ -38,4 +45,13 @@ export async function runBeforeDelete(ctx: WriteContext, def: RecordDef, rows: R
 
 export function hiddenColumns(def: RecordDef): string[] {
   return hooksFor(def).flatMap((h) => h.hidden ?? []);
+}
+
+export async function runAfterRead(ctx: { db: WriteContext['db']; actor: WriteContext['actor'] }, def: RecordDef, rows: Row[]) {
+  if (!rows.length) return;
+  for (const hooks of hooksFor(def)) await hooks.afterRead?.(ctx, rows);
+}
+
+export async function runAfterCommit(ctx: WriteContext, def: RecordDef, change: { action: string; rows: Row[] }) {
+  for (const hooks of hooksFor(def)) await hooks.afterCommit?.(ctx, change);
 }

@@ -1,14 +1,19 @@
-import { records, type RecordDef } from '@htv/shared';
+import { PERMISSIONS, records, type RecordDef } from '@htv/shared';
 import { sql } from 'drizzle-orm';
+import { seedPermissionTree, seedSystemRoles } from '../access/system.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
-import { brands, hotels, recordTables, roles, users } from '../db/schema/index.js';
+import { brands, hotels, messageRecipients, recordTables, roles, sentMessages, userProjects, users } from '../db/schema/index.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
 export const DEMO_ACCOUNTS = [
-  { login: 'admin', password: 'admin123', userType: 1, note: 'platform administrator' },
+  { login: 'admin', password: 'admin123', userType: 1, note: 'platform administrator (super role 1)' },
+  { login: 'ops', password: 'ops123', userType: 1, note: 'platform operator (role with some permissions)' },
   { login: 'sunrise', password: 'brand123', userType: 2, note: 'brand administrator (Sunrise Hotels)' },
+  { login: 'bluebay', password: 'brand123', userType: 2, note: 'brand administrator (Blue Bay Resorts)' },
+  { login: 'group.manager', password: 'brand123', userType: 2, note: 'brand operator of two brands (project selector)' },
   { login: 'sunrise.bund', password: 'hotel123', userType: 3, note: 'hotel administrator (Sunrise Bund)' },
+  { login: 'sunrise.multi', password: 'hotel123', userType: 3, note: 'front-desk lead of two hotels (project selector)' },
 ] as const;
 
 /** Every permission string of the record engine for one user type. */
@@ -24,39 +29,85 @@ const BRANDS = [
   { code: 'BLUEBAY', name: '蓝湾度假酒店', hotels: ['蓝湾三亚度假酒店', '蓝湾青岛酒店', '蓝湾厦门酒店'] },
 ];
 
+const FAQ_ALL = ['faq.read', 'faq.create', 'faq.update', 'faq.delete'];
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-/** Fills an empty database with believable demo data; returns false when data already exists. */
+/**
+ * Fills an empty database with believable demo data; returns false when data already exists. The
+ * permission tree is filled from the route table whenever a user type has none (also on existing
+ * databases).
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+  if (!(await isEmpty(db))) {
+    await seedPermissionTree(db);
+    return false;
+  }
+  const passwords = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) if (!passwords.has(account.password)) passwords.set(account.password, await hashPassword(account.password));
+  const hash = (login: (typeof DEMO_ACCOUNTS)[number]['login']) => passwords.get(DEMO_ACCOUNTS.find((a) => a.login === login)!.password)!;
+
   await db.transaction(async (tx) => {
-    // Fixed ids 1-3 are the system roles the spec names (1 platform super, 2 brand master).
-    await tx.insert(roles).values([
-      { id: 1, userType: 1, name: '超级管理员', isSuper: true },
-      { id: 2, userType: 2, name: '品牌管理员', isSuper: true },
-      { id: 3, userType: 3, name: '酒店管理员', permissions: recordPermissions(3) },
-    ]);
-    await tx.execute(sql`select setval(pg_get_serial_sequence('roles', 'id'), 10)`);
-    const [admin, brand, hotel] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-    let publicId = 1000001;
+    // Fixed ids 1-4 are the system roles (1 platform super, 2 brand master, 3 hotel admin, 4 hotel super); others start at 11.
+    await seedSystemRoles(tx);
+    await seedPermissionTree(tx);
+
+    const brandIds: number[] = [];
     const hotelIds: number[][] = [];
+    let publicId = 1000001;
     for (const b of BRANDS) {
       const [row] = await tx.insert(brands).values({ code: b.code, name: b.name }).returning({ id: brands.id });
       const created = await tx
         .insert(hotels)
         .values(b.hotels.map((name) => ({ brandId: row!.id, name, publicId: String(publicId++) })))
         .returning({ id: hotels.id });
+      brandIds.push(row!.id);
       hotelIds.push(created.map((h) => h.id));
     }
-    const sunrise = 1;
-    const bund = hotelIds[0]![0]!;
-    await tx.insert(users).values([
-      { userType: 1, loginName: 'admin', name: '平台管理员', email: 'admin@example.com', passwordHash: admin!, roleId: 1 },
-      { userType: 2, loginName: 'sunrise', name: '朝阳集团管理员', email: 'it@sunrise.example.com', passwordHash: brand!, roleId: 2, brandId: sunrise },
-      { userType: 3, loginName: 'sunrise.bund', name: '外滩店管理员', email: 'bund@sunrise.example.com', passwordHash: hotel!, roleId: 3, brandId: sunrise, hotelId: bund },
+    const [sunrise, bluebay] = brandIds as [number, number];
+    const [bund, westLake, riverside] = hotelIds[0] as [number, number, number];
+
+    const [ops, brandOps, frontDesk] = await tx
+      .insert(roles)
+      .values([
+        { userType: 1, name: '运营人员', permissions: ['brand.read', 'operationLog.read', PERMISSIONS.messageSend, PERMISSIONS.loginAs, ...FAQ_ALL] },
+        { userType: 2, brandId: sunrise, name: '品牌运营', permissions: ['hotel.read', 'hotelAccount.read', 'operationLog.read', PERMISSIONS.loginAs, ...FAQ_ALL] },
+        { userType: 3, brandId: sunrise, name: '前台主管', permissions: ['faq.read', 'faq.create', 'faq.update', 'operationLog.read', 'guestMessage.read'] },
+      ])
+      .returning({ id: roles.id });
+
+    const created = await tx
+      .insert(users)
+      .values([
+        { userType: 1, loginName: 'admin', name: '平台管理员', email: 'admin@example.com', passwordHash: hash('admin'), roleId: 1 },
+        { userType: 1, loginName: 'ops', name: '平台运营', email: 'ops@example.com', passwordHash: hash('ops'), roleId: ops!.id },
+        { userType: 2, loginName: 'sunrise', name: '朝阳集团管理员', email: 'it@sunrise.example.com', passwordHash: hash('sunrise'), roleId: 2, brandId: sunrise },
+        { userType: 2, loginName: 'bluebay', name: '蓝湾管理员', email: 'it@bluebay.example.com', passwordHash: hash('bluebay'), roleId: 2, brandId: bluebay },
+        { userType: 2, loginName: 'group.manager', name: '集团区域经理', email: 'region@sunrise.example.com', passwordHash: hash('group.manager'), roleId: brandOps!.id, brandId: sunrise },
+        { userType: 3, loginName: 'sunrise.bund', name: '外滩店管理员', email: 'bund@sunrise.example.com', passwordHash: hash('sunrise.bund'), roleId: 3, brandId: sunrise, hotelId: bund },
+        { userType: 3, loginName: 'sunrise.multi', name: '前台主管', email: 'frontdesk@sunrise.example.com', passwordHash: hash('sunrise.multi'), roleId: frontDesk!.id, brandId: sunrise, hotelId: westLake },
+      ])
+      .returning({ id: users.id, loginName: users.loginName });
+    const userId = (login: string) => created.find((u) => u.loginName === login)!.id;
+    await tx.insert(userProjects).values([
+      { userId: userId('group.manager'), brandId: bluebay },
+      { userId: userId('sunrise.multi'), brandId: sunrise, hotelId: riverside },
+    ]);
+
+    const [welcome, upgrade] = await tx
+      .insert(sentMessages)
+      .values([
+        { content: '欢迎使用酒店电视管理平台！如需帮助，请查看右上角的帮助文档。', senderId: userId('admin'), senderName: '平台管理员', target: { brand_ids: [], hotel_ids: [], user_types: [2, 3] }, recipientCount: 5 },
+        { content: '平台将于本周六 02:00-04:00 进行系统升级，期间电视端服务不受影响。', senderId: userId('admin'), senderName: '平台管理员', target: { brand_ids: [sunrise], hotel_ids: [], user_types: [2, 3] }, recipientCount: 4 },
+      ])
+      .returning({ id: sentMessages.id });
+    const everyone = ['sunrise', 'bluebay', 'group.manager', 'sunrise.bund', 'sunrise.multi'];
+    await tx.insert(messageRecipients).values([
+      ...everyone.map((login) => ({ messageId: welcome!.id, userId: userId(login), state: login === 'sunrise' ? 'read' : 'unread', readAt: login === 'sunrise' ? new Date() : null })),
+      ...['sunrise', 'group.manager', 'sunrise.bund', 'sunrise.multi'].map((login) => ({ messageId: upgrade!.id, userId: userId(login) })),
     ]);
 
     const categories = recordTables.faqCategory!;

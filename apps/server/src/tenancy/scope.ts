@@ -11,10 +11,29 @@ export interface Owner {
 }
 
 /**
- * Rows of a tenant-scoped table the actor may see: everything for the platform, the brand's rows
- * (its own and its hotels') for a brand user, the hotel's rows for a hotel user.
+ * A record's own row rule, given the scope's filter (`base`, undefined = every row): records served
+ * from shared core tables narrow it (accounts of one user type) or replace it (roles a brand may use).
  */
-export function tenantFilter(def: Pick<RecordDef, 'scope'>, table: RecordTable, actor: Actor): SQL | undefined {
+export type RowAccess = (table: RecordTable, actor: Actor, base: SQL | undefined) => SQL | undefined;
+const rowAccess = new Map<string, RowAccess>();
+
+/** Sets the row rule of one record; every engine query (list, get, options, refs, writes) applies it. */
+export function setRowAccess(recordName: string, access: RowAccess): void {
+  rowAccess.set(recordName, access);
+}
+
+/**
+ * Rows of a tenant-scoped table the actor may see: everything for the platform, the brand's rows
+ * (its own and its hotels') for a brand user, the hotel's rows for a hotel user; then the record's own
+ * row rule, when it has one (`setRowAccess`).
+ */
+export function tenantFilter(def: Pick<RecordDef, 'scope'> & { name?: string }, table: RecordTable, actor: Actor): SQL | undefined {
+  const base = scopeFilter(def, table, actor);
+  const custom = def.name === undefined ? undefined : rowAccess.get(def.name);
+  return custom ? custom(table, actor, base) : base;
+}
+
+function scopeFilter(def: Pick<RecordDef, 'scope'>, table: RecordTable, actor: Actor): SQL | undefined {
   if (def.scope === 'platform') return actor.userType === 1 ? undefined : sql`false`;
   if (actor.userType === 1) return undefined;
   if (actor.userType === 2) return actor.brandId === null ? sql`false` : eq(table.brandId, actor.brandId);

@@ -1,4 +1,6 @@
 import type { Text } from './lang.js';
+import { devicesMessages } from './messages-devices.js';
+import { authMessages } from './messages-auth.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -80,6 +82,8 @@ export const messages = {
     'zh-CN': '{field}中的文件无效，请重新上传',
     'en-US': 'A file of {field} is invalid, please upload it again',
   },
+  ...authMessages,
+  ...devicesMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -41,11 +41,24 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
   path?: string;
   /** SQL table name; defaults to snake_case of name. */
   table?: string;
+  /**
+   * Indexes beyond the automatic ones (tenant columns, filter and ref fields): field names in order,
+   * which may also be `id`, `brandId`, `hotelId`, `createdAt`; `unique` makes it a unique index over
+   * the whole table (not per tenant).
+   */
+  indexes?: readonly { fields: readonly string[]; unique?: boolean }[];
+  /**
+   * Large tables: a list counts at most this many matching rows; a list with more answers
+   * `total: countCap, capped: true` instead of counting them all.
+   */
+  countCap?: number;
 }
 
 export interface RecordDef<F extends Record<string, FieldDef> = Record<string, FieldDef>>
-  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort'>> {
+  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap'>> {
   states?: RecordOptions<F>['states'];
+  indexes?: RecordOptions<F>['indexes'];
+  countCap?: number;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Body schema of create and update (writable fields only). */
   inputSchema: z.ZodObject<{ [K in keyof F]: F[K]['schema'] }>;

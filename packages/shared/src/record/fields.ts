@@ -36,6 +36,16 @@ export interface FieldCommon {
   unique?: boolean;
   /** Short help shown under the form input. */
   help?: Text;
+  /**
+   * How a text filter matches: `contains` (default; case-insensitive substring) or `exact` (equality,
+   * so the column's index serves it on large tables: MACs, versions).
+   */
+  filterMatch?: 'contains' | 'exact';
+  /**
+   * Accepted on create and update but never returned by the API (passwords): the edit form starts
+   * empty, and an empty value on update keeps the stored one. Never a list column.
+   */
+  writeOnly?: boolean;
 }
 
 export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends FieldCommon {
@@ -54,6 +64,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends 
   upload?: string;
   multiline?: boolean;
   scale?: number;
+  /** A text whose input is masked (password). */
+  secret?: boolean;
 }
 
 type Opt<R extends boolean | undefined, V> = R extends true ? V : V | null;
@@ -96,6 +108,29 @@ export function text<R extends boolean | undefined = undefined>(
   };
 }
 
+/**
+ * A write-only secret (kind `text`, `secret` masked input, `writeOnly`). The schema accepts an empty
+ * value (null): a server hook requires it on create and keeps the stored secret on update. `pattern`
+ * is a format rule (characters only; the length message comes from min and max), `message` its
+ * catalogue key.
+ */
+export function password(
+  opts: FieldCommon & { min: number; max: number; pattern?: { regex: RegExp; message: string } },
+): FieldDef<'text', string | null> {
+  let schema = z.string().min(opts.min).max(opts.max);
+  if (opts.pattern) schema = schema.regex(opts.pattern.regex, { error: opts.pattern.message });
+  const { pattern: _pattern, ...rest } = opts;
+  return {
+    ...rest,
+    list: false,
+    writeOnly: true,
+    secret: true,
+    kind: 'text',
+    required: false,
+    schema: z.preprocess(emptyToNull, schema.nullable()) as z.ZodType<string | null>,
+  };
+}
+
 export function email<R extends boolean | undefined = undefined>(
   opts: FieldCommon & { required?: R; max?: number },
 ): FieldDef<'text', Opt<R, string>> {
@@ -119,15 +154,21 @@ export function richText<R extends boolean | undefined = undefined>(
   return { list: false, ...opts, max, kind: 'richText', required, schema: optional(schema, required) as z.ZodType<Opt<R, string>> };
 }
 
+/**
+ * An integer. With `options` (labels keyed by the numbers, e.g. user types `{1: …, 2: …}`) only those
+ * values are accepted and a form may show a select instead of a number input.
+ */
 export function int<R extends boolean | undefined = undefined>(
-  opts: FieldCommon & { required?: R; min?: number; max?: number; default?: number },
+  opts: FieldCommon & { required?: R; min?: number; max?: number; default?: number; options?: Record<string, Text> },
 ): FieldDef<'int', Opt<R, number>> {
   const required = opts.required ?? false;
   // Messages come from the issue codes: a schema-level `error` would also replace the bounds' messages.
   let schema = z.coerce.number().int();
   if (opts.min !== undefined) schema = schema.min(opts.min);
   if (opts.max !== undefined) schema = schema.max(opts.max);
-  return { list: true, ...opts, kind: 'int', required, schema: optional(schema, required, opts.default) as z.ZodType<Opt<R, number>> };
+  const allowed = opts.options ? Object.keys(opts.options) : undefined;
+  const checked = allowed ? schema.refine((v) => allowed.includes(String(v)), { error: 'validation.choice' }) : schema;
+  return { list: true, ...opts, kind: 'int', required, schema: optional(checked, required, opts.default) as z.ZodType<Opt<R, number>> };
 }
 
 export function decimal<R extends boolean | undefined = undefined>(

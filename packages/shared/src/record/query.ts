@@ -50,4 +50,6 @@ export interface ListResult<T> {
   total: number;
   page: number;
   pagesize: number;
+  /** True when the record counts at most `countCap` rows and more matched: `total` is a lower bound. */
+  capped?: boolean;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 /** Brands (hotel chains): the second tenancy level. */
@@ -25,18 +25,28 @@ export const hotels = pgTable(
   (t) => [index('hotels_brand_idx').on(t.brandId)],
 );
 
-/** Roles carry permission strings; a super role has every permission of its user type. */
+/**
+ * Roles carry permission strings; a super role has every permission of its user type. A role belongs
+ * to the level that created it (brandId null: the platform's). `key` names the system roles the code
+ * relies on ('platform.super', 'brand.master', 'hotel.admin', 'hotel.super').
+ */
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
+  key: varchar('key', { length: 40 }).unique(),
   userType: integer('user_type').notNull(),
   brandId: integer('brand_id').references(() => brands.id),
   hotelId: integer('hotel_id').references(() => hotels.id),
   name: varchar('name', { length: 20 }).notNull(),
   isSuper: boolean('is_super').notNull().default(false),
   permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  createdBy: integer('created_by'),
   ...timestamps(),
 });
 
+/**
+ * Users of the three types. `brandId` / `hotelId` are the home project (the tenancy a login starts
+ * in); further brands or hotels of multi-project users are in `user_projects`.
+ */
 export const users = pgTable(
   'users',
   {
@@ -53,24 +63,82 @@ export const users = pgTable(
     hotelId: integer('hotel_id').references(() => hotels.id),
     enabled: boolean('enabled').notNull().default(true),
     isAuthUser: boolean('is_auth_user').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('users_login_name_idx').on(sql`lower(${t.loginName})`)],
+  (t) => [
+    // The name ends in _login_name_uq so a race past the hook's check still reports on the loginName field.
+    uniqueIndex('users_login_name_uq').on(sql`lower(${t.loginName})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+    index('users_tenant_idx').on(t.brandId, t.hotelId),
+  ],
 );
 
-/** Opaque session tokens, stored as SHA-256 hashes; the expiry slides with use. */
+/**
+ * Extra projects of multi-project users: brands of a type-2 user (hotelId null), hotels of a type-3
+ * user (with the hotel's brand). The home project in `users` is not repeated here.
+ */
+export const userProjects = pgTable(
+  'user_projects',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id').references(() => hotels.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_projects_uq').on(t.userId, t.brandId, sql`coalesce(${t.hotelId}, 0)`)],
+);
+
+/**
+ * The permission tree (/systems/permissions): per user type, menu groups, pages and their buttons.
+ * `route` is the permission string (a group's is its menu path); seeded from the shared route table.
+ */
+export const permissionNodes = pgTable(
+  'permission_nodes',
+  {
+    id: serial('id').primaryKey(),
+    userType: integer('user_type').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => permissionNodes.id, { onDelete: 'restrict' }),
+    title: varchar('title', { length: 40 }).notNull(),
+    titleEn: varchar('title_en', { length: 60 }),
+    route: varchar('route', { length: 60 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    icon: varchar('icon', { length: 40 }),
+    hidden: boolean('hidden').notNull().default(false),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('permission_nodes_route_uq').on(t.userType, t.route), index('permission_nodes_parent_idx').on(t.parentId)],
+);
+
+/**
+ * Opaque session tokens, stored as SHA-256 hashes; the expiry slides with use. A rotated token's
+ * predecessor stays valid for a short grace period (`previousTokenHash`, `rotatedAt`).
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    previousTokenHash: varchar('previous_token_hash', { length: 64 }),
+    /** When the current token was issued. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The tenancy this session currently works in (project selector, login-as). */
     userType: integer('user_type').notNull(),
     brandId: integer('brand_id'),
     hotelId: integer('hotel_id'),
+    /** Role of a login-as session (the super role of the entered level); null: the user's own role. */
+    roleId: integer('role_id').references(() => roles.id),
     /** Session this one was entered from by login-as, to return to. */
     parentSessionId: integer('parent_session_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -78,7 +146,37 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }),
     ...timestamps(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_previous_token_idx').on(t.previousTokenHash), index('sessions_parent_idx').on(t.parentSessionId)],
+);
+
+/** Messages the platform sends to brand and hotel users (at most 1000 characters). */
+export const sentMessages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  content: varchar('content', { length: 1000 }).notNull(),
+  senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+  senderName: varchar('sender_name', { length: 40 }),
+  /** The targeting of the send: {brand_ids, hotel_ids, user_types}. */
+  target: jsonb('target').notNull(),
+  recipientCount: integer('recipient_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One message in one user's box: unread → read (has_read) → trash (remove_readed) → read (restore). */
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => sentMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: varchar('state', { length: 10 }).notNull().default('unread'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('message_recipients_uq').on(t.messageId, t.userId), index('message_recipients_box_idx').on(t.userId, t.state)],
 );
 
 /** Who did what to which row, with the row before and after. */
@@ -99,7 +197,12 @@ export const operationLogs = pgTable(
     after: jsonb('after'),
     ip: varchar('ip', { length: 64 }),
   },
-  (t) => [index('operation_logs_at_idx').on(t.at), index('operation_logs_record_idx').on(t.recordType, t.recordId)],
+  (t) => [
+    index('operation_logs_at_idx').on(t.at),
+    index('operation_logs_record_idx').on(t.recordType, t.recordId),
+    index('operation_logs_brand_idx').on(t.brandId, t.at),
+    index('operation_logs_hotel_idx').on(t.hotelId, t.at),
+  ],
 );
 
 /** Uploaded files; the bytes live in the storage backend under `storageKey`. */

@@ -2,5 +2,6 @@
 // the declarations at run time, so this entry hands it every table as one flat export object.
 import * as core from './core.js';
 import { recordTables } from './records.js';
+import * as terminals from './terminals.js';
 
-module.exports = { ...core, ...recordTables };
+module.exports = { ...core, ...recordTables, ...terminals };

@@ -1,2 +1,3 @@
 export * from './core.js';
 export { recordTables, recordTable, type RecordTable } from './records.js';
+export * from './terminals.js';

@@ -1,5 +1,5 @@
 import { columnName, records, type FieldDef, type RecordDef } from '@htv/shared';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -13,10 +13,12 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  PgTable,
   type PgColumnBuilderBase,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
+import * as core from './core.js';
 
 /** Lazily resolves the table a `ref` field points to (tables are built in one pass). */
 const tableOf = (recordName: string) => () => {
@@ -96,8 +98,15 @@ export function recordTable(def: RecordDef): RecordTable {
     (t: Record<string, any>) => {
       const extras = [];
       if (def.scope !== 'platform') extras.push(index(`${def.table}_tenant_idx`).on(t.brandId, ...(t.hotelId ? [t.hotelId] : [])));
+      // Declared indexes; a field that leads one needs no automatic index of its own.
+      const leading = new Set((def.indexes ?? []).map((declared) => declared.fields[0]));
+      for (const declared of def.indexes ?? []) {
+        const name = `${def.table}_${declared.fields.map(columnName).join('_')}_${declared.unique ? 'uq' : 'idx'}`;
+        const [first, ...rest] = declared.fields.map((field) => t[field]);
+        extras.push((declared.unique ? uniqueIndex(name) : index(name)).on(first, ...rest));
+      }
       for (const [name, field] of Object.entries(def.fields)) {
-        if (field.kind === 'ref' || field.filter) extras.push(index(`${def.table}_${columnName(name)}_idx`).on(t[name]));
+        if ((field.kind === 'ref' || field.filter) && !leading.has(name)) extras.push(index(`${def.table}_${columnName(name)}_idx`).on(t[name]));
         if (field.unique) {
           // Unique within one owner; NULL owners (platform rows) compare equal through coalesce.
           const owner = def.scope === 'platform' ? [] : def.scope === 'brand' ? [t.brandId] : [sql`coalesce(${t.brandId}, 0)`, sql`coalesce(${t.hotelId}, 0)`];
@@ -109,7 +118,18 @@ export function recordTable(def: RecordDef): RecordTable {
   ) as RecordTable;
 }
 
+/**
+ * Core tables by SQL name. A declaration whose `table` names one of them (roles, users,
+ * permission_nodes) is served from that table instead of a generated one: its fields must be columns
+ * of it, and columns that are not fields are returned as they are unless a hook hides them.
+ */
+const coreTables = new Map<string, RecordTable>(
+  Object.values(core)
+    .filter((value) => is(value, PgTable))
+    .map((table) => [getTableName(table as PgTable), table as RecordTable]),
+);
+
 /** Tables of every registered record, keyed by record name. */
 export const recordTables: Record<string, RecordTable> = Object.fromEntries(
-  Object.values(records as Record<string, RecordDef>).map((def) => [def.name, recordTable(def)]),
+  Object.values(records as Record<string, RecordDef>).map((def) => [def.name, coreTables.get(def.table) ?? recordTable(def)]),
 );

@@ -1,0 +1,16 @@
+import { buildApp } from './src/app.js';
+import { openDatabase } from './src/db/client.js';
+import { loadSecrets } from './src/config.js';
+import { mkdtempSync } from 'node:fs';
+const dataDir = mkdtempSync('/tmp/htv-ovh-');
+const database = await openDatabase({ url: process.env.DATABASE_URL! });
+await database.migrate();
+const app = await buildApp({ config: { port: 0, host: '127.0.0.1', dataDir, logLevel: 'warn', production: false, secrets: loadSecrets(dataDir) }, database, logger: process.env.LOGGER === '1' ? { level: 'warn' } : false });
+app.post('/api/bench/noop', { config: { auth: { public: true } } }, async () => ({ code: '0', data: { interval: 60 } }));
+const writer = app.devices.heartbeats as unknown as { add: (x: unknown) => void };
+const realAdd = writer.add.bind(writer);
+let writing = true;
+process.on('SIGUSR1', () => { writing = !writing; writer.add = writing ? realAdd : () => {}; console.log('writing', writing); });
+await app.listen({ port: 18190, host: '127.0.0.1' });
+console.log('ready');
+process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));

@@ -1,0 +1,292 @@
+import { captchaAnswerSchema, translate, type CaptchaAnswer } from '@htv/shared';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes, randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, notFound } from '../http/errors.js';
+import { ok } from '../http/reply.js';
+import { Bitmap, encodePng } from './png.js';
+import { FailureThrottle } from './throttle.js';
+
+/**
+ * The drag (slider) captcha. The server draws a background with a gap at a random x and the matching
+ * piece; the user drags the piece into the gap; the client sends the x it was dropped at. A challenge
+ * is single-use, expires after two minutes, tolerates ±4 px and is refused when answered faster than a
+ * person can (300 ms after issue). The answer never leaves the server: the images are PNG, not markup.
+ */
+export const CAPTCHA_WIDTH = 320;
+export const CAPTCHA_HEIGHT = 160;
+/** The piece's box (the shape with its two knobs). */
+export const PIECE_SIZE = 54;
+export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
+export const CAPTCHA_TOLERANCE_PX = 4;
+export const CAPTCHA_MIN_SOLVE_MS = 300;
+/** Challenges and pass tokens kept at most (oldest dropped first); issuing is also throttled per IP. */
+const MAX_ENTRIES = 20_000;
+const ISSUE_LIMIT = { perIp: 30, windowMs: 60 * 1000 };
+
+interface Challenge {
+  x: number;
+  y: number;
+  issuedAt: number;
+}
+
+export type CaptchaResult = 'ok' | 'failed' | 'expired';
+
+/** Inside the piece: a body with a round knob on the top and on the right edge. */
+function inPiece(i: number, j: number): boolean {
+  if (i >= 2 && i < 44 && j >= 12 && j < 52) return true;
+  if ((i - 23) ** 2 + (j - 12) ** 2 <= 64) return true;
+  return (i - 44) ** 2 + (j - 32) ** 2 <= 64;
+}
+function onEdge(i: number, j: number): boolean {
+  if (!inPiece(i, j)) return false;
+  return !inPiece(i - 2, j) || !inPiece(i + 2, j) || !inPiece(i, j - 2) || !inPiece(i, j + 2);
+}
+
+function drawBackground(): Bitmap {
+  const image = new Bitmap(CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  const rnd = () => randomInt(0, 1_000_000) / 1_000_000;
+  const f = Array.from({ length: 6 }, () => 0.01 + rnd() * 0.04);
+  const p = Array.from({ length: 6 }, () => rnd() * Math.PI * 2);
+  const base = [90 + rnd() * 80, 90 + rnd() * 80, 90 + rnd() * 80];
+  const blobs = Array.from({ length: 9 }, () => ({
+    cx: rnd() * CAPTCHA_WIDTH,
+    cy: rnd() * CAPTCHA_HEIGHT,
+    r: 12 + rnd() * 40,
+    color: [rnd() * 255, rnd() * 255, rnd() * 255],
+    alpha: 0.25 + rnd() * 0.35,
+  }));
+  for (let y = 0; y < CAPTCHA_HEIGHT; y++) {
+    for (let x = 0; x < CAPTCHA_WIDTH; x++) {
+      let r = base[0]! + 60 * Math.sin(x * f[0]! + p[0]!) + 40 * Math.sin(y * f[1]! + p[1]!);
+      let g = base[1]! + 60 * Math.sin(x * f[2]! + y * 0.01 + p[2]!) + 40 * Math.sin(y * f[3]! + p[3]!);
+      let b = base[2]! + 60 * Math.sin(y * f[4]! + p[4]!) + 40 * Math.sin(x * f[5]! + p[5]!);
+      for (const blob of blobs) {
+        if ((x - blob.cx) ** 2 + (y - blob.cy) ** 2 > blob.r ** 2) continue;
+        r = r * (1 - blob.alpha) + blob.color[0]! * blob.alpha;
+        g = g * (1 - blob.alpha) + blob.color[1]! * blob.alpha;
+        b = b * (1 - blob.alpha) + blob.color[2]! * blob.alpha;
+      }
+      const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+      image.set(x, y, clamp(r), clamp(g), clamp(b));
+    }
+  }
+  return image;
+}
+
+/** Draws a challenge: the background with the gap at (x, y), and the piece cut from the same place. */
+export function drawChallenge(x: number, y: number): { background: Buffer; piece: Buffer } {
+  const background = drawBackground();
+  const piece = new Bitmap(PIECE_SIZE, PIECE_SIZE);
+  for (let j = 0; j < PIECE_SIZE; j++) {
+    for (let i = 0; i < PIECE_SIZE; i++) {
+      if (!inPiece(i, j)) continue;
+      const [r, g, b] = background.get(x + i, y + j);
+      if (onEdge(i, j)) {
+        piece.set(i, j, 255, 255, 255, 230);
+        background.set(x + i, y + j, 235, 235, 235);
+      } else {
+        piece.set(i, j, r, g, b);
+        background.set(x + i, y + j, Math.round(r * 0.4), Math.round(g * 0.4), Math.round(b * 0.4));
+      }
+    }
+  }
+  return { background: encodePng(background), piece: encodePng(piece) };
+}
+
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+export interface IssuedCaptcha {
+  id: string;
+  /** PNG data URLs. */
+  background: string;
+  piece: string;
+  width: number;
+  height: number;
+  pieceWidth: number;
+  pieceHeight: number;
+  /** Top of the piece in the background; the piece starts at x = 0 and is dragged right. */
+  pieceY: number;
+  /** Seconds the challenge stays valid. */
+  expiresIn: number;
+}
+
+/** Challenges and pass tokens of one server process. */
+export class CaptchaService {
+  private readonly challenges = new Map<string, Challenge>();
+  private readonly passes = new Map<string, number>();
+  private readonly issueThrottle = new FailureThrottle(ISSUE_LIMIT.perIp, ISSUE_LIMIT.windowMs);
+
+  constructor(
+    /** In-process test helpers (`solveCaptcha`) refuse to work when true. */
+    readonly production: boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Milliseconds until this address may ask for another challenge; 0 when it may now. */
+  issueWaitMs(ip: string): number {
+    return this.issueThrottle.retryAfterMs(ip, this.now());
+  }
+
+  /** A new challenge; throws 429 when one address asks for too many. */
+  issue(ip: string): IssuedCaptcha {
+    if (this.issueWaitMs(ip) > 0) throw new AppError('rateLimited', 'auth.captchaTooMany');
+    this.issueThrottle.fail(ip, this.now());
+    const x = randomInt(PIECE_SIZE + 20, CAPTCHA_WIDTH - PIECE_SIZE - 4);
+    const y = randomInt(4, CAPTCHA_HEIGHT - PIECE_SIZE - 4);
+    const { background, piece } = drawChallenge(x, y);
+    const id = randomBytes(16).toString('base64url');
+    this.sweep();
+    this.challenges.set(id, { x, y, issuedAt: this.now() });
+    return {
+      id,
+      background: dataUrl(background),
+      piece: dataUrl(piece),
+      width: CAPTCHA_WIDTH,
+      height: CAPTCHA_HEIGHT,
+      pieceWidth: PIECE_SIZE,
+      pieceHeight: PIECE_SIZE,
+      pieceY: y,
+      expiresIn: CAPTCHA_TTL_MS / 1000,
+    };
+  }
+
+  /** Checks an answer and uses the challenge up, whatever the outcome. */
+  check(id: string, x: number, trail?: { x: number; t: number }[]): CaptchaResult {
+    const challenge = this.challenges.get(id);
+    if (!challenge) return 'expired';
+    this.challenges.delete(id);
+    const age = this.now() - challenge.issuedAt;
+    if (age > CAPTCHA_TTL_MS) return 'expired';
+    if (age < CAPTCHA_MIN_SOLVE_MS) return 'failed';
+    if (!Number.isFinite(x) || Math.abs(x - challenge.x) > CAPTCHA_TOLERANCE_PX) return 'failed';
+    if (trail && !plausibleTrail(trail)) return 'failed';
+    return 'ok';
+  }
+
+  /** Verifies an answer and hands out a single-use pass token for the login (valid two minutes). */
+  pass(id: string, x: number, trail?: { x: number; t: number }[]): string {
+    const result = this.check(id, x, trail);
+    if (result !== 'ok') throw captchaError(result);
+    const token = randomBytes(24).toString('base64url');
+    this.sweep();
+    this.passes.set(token, this.now() + CAPTCHA_TTL_MS);
+    return token;
+  }
+
+  /** Accepts the login's `captcha` value (a pass token or `{id, x}`); throws the field error otherwise. */
+  require(value: unknown): void {
+    if (value === undefined || value === null || value === '') throw captchaError('missing');
+    const parsed = captchaAnswerSchema.safeParse(value);
+    if (!parsed.success) throw captchaError('failed');
+    const answer: CaptchaAnswer = parsed.data;
+    if (typeof answer === 'string') {
+      const expires = this.passes.get(answer);
+      this.passes.delete(answer);
+      if (!expires || expires < this.now()) throw captchaError('expired');
+      return;
+    }
+    const result = this.check(answer.id, answer.x, answer.trail);
+    if (result !== 'ok') throw captchaError(result);
+  }
+
+  /** Test hook: the answer of a live challenge, without using it up. */
+  answerOf(id: string): { x: number; y: number } | undefined {
+    const challenge = this.challenges.get(id);
+    return challenge && { x: challenge.x, y: challenge.y };
+  }
+
+  /** Test hook: pretends the challenge was issued `ms` earlier (so in-process tests need not sleep). */
+  backdate(id: string, ms: number): void {
+    const challenge = this.challenges.get(id);
+    if (challenge) challenge.issuedAt -= ms;
+  }
+
+  /** Drops expired entries (they sit at the front: insertion order is issue order) and caps the size. */
+  private sweep() {
+    const now = this.now();
+    for (const [id, c] of this.challenges) {
+      if (now - c.issuedAt <= CAPTCHA_TTL_MS && this.challenges.size < MAX_ENTRIES) break;
+      this.challenges.delete(id);
+    }
+    for (const [token, expires] of this.passes) {
+      if (expires >= now && this.passes.size < MAX_ENTRIES) break;
+      this.passes.delete(token);
+    }
+  }
+}
+
+/** A drag trail must move forward in time, take a human moment and actually move. */
+function plausibleTrail(trail: { x: number; t: number }[]): boolean {
+  if (trail.length < 2) return false;
+  for (let i = 1; i < trail.length; i++) if (trail[i]!.t < trail[i - 1]!.t) return false;
+  const span = trail[trail.length - 1]!.t - trail[0]!.t;
+  const xs = new Set(trail.map((p) => Math.round(p.x)));
+  return span >= 100 && xs.size > 1;
+}
+
+function captchaError(result: 'missing' | 'failed' | 'expired'): AppError {
+  const key = result === 'missing' ? 'auth.captchaRequired' : result === 'expired' ? 'auth.captchaExpired' : 'auth.captchaFailed';
+  return new AppError('validation', key, undefined, (lang) => ({ captcha: [translate(key, lang)] }));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    captcha: CaptchaService;
+  }
+}
+
+const verifyBody = z.object({
+  id: z.string().min(1).max(100),
+  x: z.coerce.number(),
+  trail: z.array(z.object({ x: z.number(), t: z.number() })).max(500).optional(),
+});
+
+/** Whether the HTTP test hook is asked for; refuses to start in production. */
+export function testHooksEnabled(production: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.HTV_TEST_HOOKS !== '1') return false;
+  if (production || env.NODE_ENV === 'production') {
+    throw new Error('HTV_TEST_HOOKS=1 is refused in production (NODE_ENV=production): the test hooks reveal captcha answers');
+  }
+  return true;
+}
+
+/**
+ * `GET /api/captcha` issues a challenge; `POST /api/captcha/verify {id, x, trail?}` checks it and
+ * answers a pass token for the login. With HTV_TEST_HOOKS=1 (never in production) also
+ * `GET /api/test/captcha/:id` → `{x, y}` for browser tests.
+ */
+export function registerCaptcha(app: FastifyInstance, { production }: { production: boolean }) {
+  const hooks = testHooksEnabled(production);
+  app.decorate('captcha', new CaptchaService(production));
+  app.get('/api/captcha', { schema: { tags: ['session'], summary: 'A drag-captcha challenge' }, config: { auth: { public: true } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const wait = app.captcha.issueWaitMs(request.ip);
+    if (wait > 0) reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    return ok(app.captcha.issue(request.ip));
+  });
+  app.post('/api/captcha/verify', { schema: { tags: ['session'], summary: 'Checks a drag answer; answers a single-use pass token', body: verifyBody }, config: { auth: { public: true } } }, async (request) => {
+    const { id, x, trail } = request.body as z.infer<typeof verifyBody>;
+    return ok({ pass: app.captcha.pass(id, x, trail) });
+  });
+  if (hooks) {
+    app.log.warn('HTV_TEST_HOOKS=1: GET /api/test/captcha/:id reveals captcha answers (tests only)');
+    app.get('/api/test/captcha/:id', { schema: { hide: true, params: z.object({ id: z.string() }) }, config: { auth: { public: true } } }, async (request) => {
+      const answer = app.captcha.answerOf((request.params as { id: string }).id);
+      if (!answer) throw notFound();
+      return ok(answer);
+    });
+  }
+}
+
+/**
+ * In-process test hook: the answer of a challenge as the login accepts it, issued `ageMs` earlier so
+ * the too-fast rule passes without sleeping. Throws in production.
+ */
+export function solveCaptcha(app: FastifyInstance, id: string, { ageMs = 1000, offset = 0 }: { ageMs?: number; offset?: number } = {}): { id: string; x: number } {
+  if (app.captcha.production) throw new Error('captcha test hooks are not available in production');
+  const answer = app.captcha.answerOf(id);
+  if (!answer) throw new Error(`no live captcha ${id}`);
+  app.captcha.backdate(id, ageMs);
+  return { id, x: answer.x + offset };
+}

@@ -1,0 +1,85 @@
+/**
+ * What the hot path knows about a terminal without asking the database: identity, owner, the values it
+ * last reported (to detect changes), and its configuration generation.
+ */
+export interface CachedTerminal {
+  id: number;
+  mac: string;
+  tokenHash: string;
+  brandId: number | null;
+  hotelId: number | null;
+  /** Configuration generation: part of the stamp a heartbeat answers with. */
+  gen: number;
+  /** Last reported values (null: unknown). */
+  state: string | null;
+  ip: string | null;
+  publicIp: string | null;
+  softwareVersion: string | null;
+  otaVersion: string | null;
+  controlVersion: string | null;
+  launcher: string | null;
+  /** When a heartbeat of it was last logged (ms). */
+  lastLogMs: number;
+  /** ETag of the configuration last built for it, with the stamp and language it was built for. */
+  etag?: string;
+  etagKey?: string;
+}
+
+/**
+ * Token-hash → terminal, least recently used first out. A Map keeps insertion order, so a hit moves
+ * the entry to the end and eviction takes from the front. A second index by terminal id serves
+ * invalidation (unbind, disable, re-registration).
+ */
+export class TerminalCache {
+  private readonly byToken = new Map<string, CachedTerminal>();
+  private readonly byId = new Map<number, CachedTerminal>();
+
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.byToken.size;
+  }
+
+  get(tokenHash: string): CachedTerminal | undefined {
+    const entry = this.byToken.get(tokenHash);
+    if (entry) {
+      this.byToken.delete(tokenHash);
+      this.byToken.set(tokenHash, entry);
+    }
+    return entry;
+  }
+
+  byTerminal(id: number): CachedTerminal | undefined {
+    return this.byId.get(id);
+  }
+
+  set(entry: CachedTerminal): void {
+    const previous = this.byId.get(entry.id);
+    if (previous) this.byToken.delete(previous.tokenHash);
+    this.byToken.set(entry.tokenHash, entry);
+    this.byId.set(entry.id, entry);
+    while (this.byToken.size > this.max) {
+      const oldest = this.byToken.keys().next().value as string;
+      const evicted = this.byToken.get(oldest)!;
+      this.byToken.delete(oldest);
+      if (this.byId.get(evicted.id) === evicted) this.byId.delete(evicted.id);
+    }
+  }
+
+  delete(id: number): CachedTerminal | undefined {
+    const entry = this.byId.get(id);
+    if (!entry) return undefined;
+    this.byId.delete(id);
+    this.byToken.delete(entry.tokenHash);
+    return entry;
+  }
+
+  values(): IterableIterator<CachedTerminal> {
+    return this.byId.values();
+  }
+
+  clear(): void {
+    this.byToken.clear();
+    this.byId.clear();
+  }
+}

@@ -1,0 +1,247 @@
+import { records, translate, type FieldDef, type Lang } from '@htv/shared';
+import {
+  bootRequest,
+  commandsQuery,
+  heartbeatRequest,
+  REGISTER_KEY_HEADER,
+  registerRequest,
+  type BootRequest,
+  type DeviceConfig,
+  type HeartbeatRequest,
+  type RegisterRequest,
+} from '@htv/shared/devices/protocol';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../http/errors.js';
+import { ok } from '../http/reply.js';
+import type { CachedTerminal } from './cache.js';
+import { configParts, type ConfigTerminal } from './config.js';
+import { registerTerminal } from './register.js';
+import type { DeviceRuntime } from './runtime.js';
+import { plainIp } from './whitelist.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The terminal of a device-API call, set by the device token check. */
+    deviceTerminal: CachedTerminal | null;
+  }
+}
+
+const tags = ['device API v1'];
+const terminalDef = records.terminal;
+const unregistered = () => new AppError('unauthenticated', 'device.unregistered');
+
+/** Labels for validation messages of the registration body. */
+const REGISTER_FIELDS: Record<string, FieldDef> = {
+  ...(terminalDef.fields as unknown as Record<string, FieldDef>),
+  installCode: { kind: 'text', required: false, label: { 'zh-CN': '安装码', 'en-US': 'Install code' }, schema: z.string() },
+};
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === `W/${etag}` || t === '*';
+  });
+}
+
+/** The terminal row and hotel a configuration is built from. */
+async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(ConfigTerminal & { disabledTip: string | null }) | null> {
+  const result = await runtime.db.execute(sql`
+    select t.id, t.mac, t.sn, t.brand_id, t.hotel_id, t.room_number, t.scene_mode, t.authorization, t.disabled_tip,
+           t.launcher, t.client_type, t.model, t.size, t.vendor, t.software_version, t.ota_version, t.control_version,
+           t.tags, t."group", h.public_id as hotel_public_id, h.name as hotel_name
+      from terminals t left join hotels h on h.id = t.hotel_id
+     where t.id = ${id}`);
+  const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!r) return null;
+  const s = (key: string) => (r[key] as string | null) ?? null;
+  return {
+    id: r.id as number,
+    mac: r.mac as string,
+    sn: r.sn as string,
+    brandId: (r.brand_id as number | null) ?? null,
+    hotelId: (r.hotel_id as number | null) ?? null,
+    hotel: r.hotel_id ? { id: r.hotel_id as number, publicId: r.hotel_public_id as string, name: r.hotel_name as string } : null,
+    roomNumber: s('room_number'),
+    sceneMode: r.scene_mode as string,
+    authorization: r.authorization as string,
+    disabledTip: s('disabled_tip'),
+    launcher: s('launcher'),
+    clientType: s('client_type'),
+    model: s('model'),
+    size: s('size'),
+    vendor: s('vendor'),
+    softwareVersion: s('software_version'),
+    otaVersion: s('ota_version'),
+    controlVersion: s('control_version'),
+    tags: s('tags'),
+    group: s('group'),
+  };
+}
+
+/** The configuration without its stamp: the core parts, then every registered part in order. */
+async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: Lang): Promise<Omit<DeviceConfig, 'stamp'> | null> {
+  const terminal = await loadConfigTerminal(runtime, entry.id);
+  if (!terminal) return null;
+  const disabled = terminal.authorization === 'disabled';
+  const config: Record<string, unknown> = {
+    authorization: { state: terminal.authorization, tip: disabled ? (terminal.disabledTip ?? translate('terminal.defaultDisabledTip', lang)) : null },
+    hotel: terminal.hotel ? { publicId: terminal.hotel.publicId, name: terminal.hotel.name } : null,
+    roomNumber: terminal.roomNumber,
+    sceneMode: terminal.sceneMode,
+    interval: runtime.options.heartbeatIntervalS,
+  };
+  for (const [name, build] of configParts()) {
+    const value = await build(terminal, { db: runtime.db, lang });
+    if (value !== undefined) config[name] = value;
+  }
+  return config as Omit<DeviceConfig, 'stamp'>;
+}
+
+/**
+ * The device API, mounted under /api/device/v1. Registration is open (or needs the fleet key);
+ * every other call carries the terminal's token (`Authorization: Bearer …`), checked here from the
+ * in-memory cache. The console's session check skips these routes (`auth.public`).
+ */
+export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRuntime) {
+  scope.decorateRequest('deviceTerminal', null);
+  const registerKey = runtime.options.registerKey ? Buffer.from(runtime.options.registerKey) : undefined;
+  const open = { auth: { public: true } } as const;
+
+  /** Token check: the hot path answers from memory; a miss costs one indexed read. */
+  const deviceAuth: preHandlerHookHandler = (request, _reply, done) => {
+    const token = bearer(request);
+    if (!token) return done(unregistered());
+    const found = runtime.resolve(token);
+    if (found === null) return done(unregistered());
+    if (found instanceof Promise) {
+      found.then((entry) => {
+        if (!entry) return done(unregistered());
+        request.deviceTerminal = entry;
+        done();
+      }, done);
+      return;
+    }
+    request.deviceTerminal = found;
+    done();
+  };
+
+  scope.post(
+    '/register',
+    {
+      schema: { body: registerRequest, tags, summary: 'Register a TV (or register it again): answers its token', security: [] },
+      config: { ...open, fields: REGISTER_FIELDS },
+    },
+    async (request) => {
+      if (registerKey) {
+        const given = Buffer.from(String(request.headers[REGISTER_KEY_HEADER] ?? ''));
+        if (given.length !== registerKey.length || !timingSafeEqual(given, registerKey)) throw new AppError('unauthenticated', 'device.registerKey');
+      }
+      return ok(await registerTerminal(runtime, request.body as RegisterRequest, request.ip));
+    },
+  );
+
+  scope.post(
+    '/heartbeat',
+    {
+      schema: { body: heartbeatRequest, tags, summary: 'Heartbeat: state and versions; answers the interval, the config stamp and pending commands' },
+      config: { ...open, fields: terminalDef.fields as unknown as Record<string, FieldDef> },
+      preHandler: deviceAuth,
+    },
+    (request: FastifyRequest, reply: FastifyReply) => {
+      if (runtime.saturated) {
+        runtime.metrics.rejected++;
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ code: '-1', errkey: 'device.busy', errmsg: translate('device.busy', request.lang) });
+      }
+      return reply.send(ok(runtime.heartbeat(request.deviceTerminal!, request.body as HeartbeatRequest, request.ip)));
+    },
+  );
+
+  scope.get(
+    '/config',
+    {
+      schema: { querystring: z.object({ lang: z.string().max(10).optional() }), tags, summary: 'Configuration (ETag / If-None-Match answers 304 when unchanged)' },
+      config: open,
+      preHandler: deviceAuth,
+    },
+    async (request, reply) => {
+      const entry = request.deviceTerminal!;
+      const stamp = runtime.stamp(entry);
+      const key = `${stamp}|${request.lang}`;
+      const ifNoneMatch = request.headers['if-none-match'];
+      reply.header('x-config-stamp', stamp).header('cache-control', 'no-cache');
+      if (entry.etag && entry.etagKey === key) {
+        reply.header('etag', entry.etag);
+        if (matchesEtag(ifNoneMatch, entry.etag)) return reply.code(304).send();
+      }
+      const config = await buildConfig(runtime, entry, request.lang);
+      if (!config) throw unregistered();
+      const etag = `"${createHash('sha1').update(JSON.stringify(config)).digest('base64url')}"`;
+      entry.etag = etag;
+      entry.etagKey = key;
+      reply.header('etag', etag);
+      if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
+      return ok({ stamp, ...config });
+    },
+  );
+
+  scope.post(
+    '/boot',
+    {
+      schema: { body: bootRequest, tags, summary: 'The TV was switched on (boot record)' },
+      config: open,
+      preHandler: deviceAuth,
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as BootRequest;
+      const now = Date.now();
+      const at = body.at ? Date.parse(body.at) : now;
+      // A TV clock far off is not trusted.
+      const ms = at > now + 5 * 60_000 || at < now - 7 * 86_400_000 ? now : at;
+      runtime.boot(request.deviceTerminal!, { ms, ip: body.ip ?? null, publicIp: plainIp(request.ip), softwareVersion: body.softwareVersion ?? null, launcher: body.launcher ?? null });
+      return ok({ recorded: true });
+    },
+  );
+
+  scope.get(
+    '/commands',
+    {
+      schema: { querystring: commandsQuery, tags, summary: 'Push channel: long-poll for commands (answers at once when some are queued)' },
+      config: open,
+      preHandler: deviceAuth,
+    },
+    (request, reply) => {
+      const entry = request.deviceTerminal!;
+      const { wait } = request.query as { wait: number };
+      const queued = runtime.hub.take(entry.id);
+      if (queued.length || wait === 0) return reply.send(ok({ commands: queued }));
+      let done = false;
+      const finish = (commands: unknown[]) => {
+        if (done) return;
+        done = true;
+        if (!reply.raw.destroyed) void reply.send(ok({ commands }));
+      };
+      const cancel = runtime.hub.wait(entry.id, wait * 1000, finish);
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) {
+          cancel();
+          done = true;
+        }
+      });
+      return reply;
+    },
+  );
+}

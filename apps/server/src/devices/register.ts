@@ -1,0 +1,184 @@
+import { normalizeMac, type AuthorizationState, type RegisterRequest, type RegisterResponse } from '@htv/shared/devices/protocol';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { hotelDeviceSettings, hotels, recordTables, terminalAlarms, terminalDailyStats, terminalPresence, terminalTokens } from '../db/schema/index.js';
+import { invalidFields } from '../http/errors.js';
+import { logStates, type StateEvent } from './logs.js';
+import { firstMatch } from './rules.js';
+import { hashToken, newToken, type DeviceRuntime } from './runtime.js';
+import { plainIp } from './whitelist.js';
+
+export interface InstallHotel {
+  id: number;
+  brandId: number;
+  publicId: string;
+  name: string;
+}
+
+/**
+ * Resolves a hotel install code: the hotel's 7-character public id, followed by `-<PIN>` when the
+ * hotel has set an install PIN. Anything else is not a valid code.
+ */
+export async function resolveInstallCode(db: Db, code: string): Promise<InstallHotel | null> {
+  const trimmed = code.trim();
+  const dash = trimmed.indexOf('-');
+  const publicId = dash === -1 ? trimmed : trimmed.slice(0, dash);
+  const pin = dash === -1 ? undefined : trimmed.slice(dash + 1);
+  if (!/^[A-Za-z0-9]{7}$/.test(publicId)) return null;
+  const [row] = await db
+    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name, pin: hotelDeviceSettings.installPin })
+    .from(hotels)
+    .leftJoin(hotelDeviceSettings, eq(hotelDeviceSettings.hotelId, hotels.id))
+    .where(eq(hotels.publicId, publicId))
+    .limit(1);
+  if (!row) return null;
+  if ((row.pin ?? undefined) !== pin) return null;
+  return { id: row.id, brandId: row.brandId, publicId: row.publicId, name: row.name };
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+/** The reported fields a registration sets; on re-registration only those sent replace stored ones. */
+function reported(input: RegisterRequest, publicIp: string) {
+  const value = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+  return {
+    wifiMac: input.wifiMac ? normalizeMac(input.wifiMac) : value(input.wifiMac),
+    sn: input.sn.toUpperCase(),
+    model: value(input.model),
+    size: value(input.size),
+    vendor: value(input.vendor),
+    clientType: value(input.clientType),
+    launcher: value(input.launcher),
+    softwareVersion: value(input.softwareVersion),
+    otaVersion: value(input.otaVersion),
+    controlVersion: value(input.controlVersion),
+    ip: value(input.ip),
+    region: value(input.region),
+    city: value(input.city),
+    publicIp: plainIp(publicIp),
+  };
+}
+
+const defined = <T extends Record<string, unknown>>(values: T) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * Registers a TV, or re-registers one already known by its MAC: the reported fields are stored, a
+ * new token replaces any previous one, a valid install code assigns the hotel (and room), and an
+ * unauthorized terminal that an authorization rule matches becomes authorized. Everything happens in
+ * one transaction; the state history records registered / assigned / authorized.
+ */
+export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRequest, remoteIp: string): Promise<RegisterResponse> {
+  const db = runtime.db;
+  const hotel = input.installCode ? await resolveInstallCode(db, input.installCode) : null;
+  if (input.installCode && !hotel) throw invalidFields({ installCode: { key: 'terminal.badInstallCode' } });
+  const mac = normalizeMac(input.mac);
+  const values = reported(input, remoteIp);
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const table = recordTables.terminal!;
+  const rules = await runtime.rules.rules();
+
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const [existing] = (await tx.select().from(table).where(eq(table.mac, mac)).for('update')) as Row[];
+      const events: Omit<StateEvent, 'terminalId' | 'mac' | 'brandId' | 'hotelId'>[] = [];
+      const now = new Date().toISOString();
+      let row: Row | undefined;
+      const current = (existing?.authorization as AuthorizationState | undefined) ?? 'unauthorized';
+      const subject = { mac, sn: values.sn, launcher: values.launcher ?? (existing?.launcher as string), clientType: values.clientType ?? (existing?.clientType as string), vendor: values.vendor ?? (existing?.vendor as string), size: values.size ?? (existing?.size as string) };
+      const rule = current === 'unauthorized' ? firstMatch(rules, subject) : undefined;
+      const authorization = rule ? { authorization: 'authorized', authorizedAt: now, disabledTip: null } : {};
+      if (!existing) {
+        [row] = (await tx
+          .insert(table)
+          .values({
+            ...values,
+            mac,
+            brandId: hotel?.brandId ?? null,
+            hotelId: hotel?.id ?? null,
+            roomNumber: input.roomNumber || null,
+            registered: true,
+            registeredAt: now,
+            online: false,
+            authorization: 'unauthorized',
+            ...authorization,
+          })
+          .returning()) as Row[];
+        await tx.insert(terminalPresence).values({ terminalId: row!.id });
+        events.push({ state: 'registered' });
+        if (hotel) events.push({ state: 'assigned', detail: `${hotel.publicId} ${hotel.name}` });
+      } else {
+        const moved = hotel !== null && hotel.id !== existing.hotelId;
+        const placement = hotel
+          ? { brandId: hotel.brandId, hotelId: hotel.id, roomNumber: input.roomNumber || (moved ? null : (existing.roomNumber as string | null)) }
+          : input.roomNumber
+            ? { roomNumber: input.roomNumber }
+            : {};
+        [row] = (await tx
+          .update(table)
+          .set({ ...defined(values), ...placement, registered: true, registeredAt: now, ...authorization, updatedAt: new Date() })
+          .where(eq(table.id, existing.id))
+          .returning()) as Row[];
+        await tx.insert(terminalPresence).values({ terminalId: existing.id }).onConflictDoNothing();
+        events.push({ state: 'registered', detail: existing.registered ? 're-registered' : 'registered again' });
+        if (moved) events.push({ state: 'assigned', detail: `${hotel.publicId} ${hotel.name}` });
+        if (existing.sn !== values.sn) {
+          await tx
+            .insert(terminalAlarms)
+            .values({ terminalId: existing.id, kind: 'snChanged', ip: values.publicIp, detail: `${existing.sn} -> ${values.sn}`.slice(0, 200), hits: 1 })
+            .onConflictDoUpdate({
+              target: [terminalAlarms.terminalId, terminalAlarms.kind],
+              set: { ip: values.publicIp, detail: `${existing.sn} -> ${values.sn}`.slice(0, 200), hits: sql`${terminalAlarms.hits} + 1`, lastAt: sql`now()`, resolvedAt: null, resolvedBy: null },
+            });
+        }
+      }
+      if (rule) {
+        events.push({ state: 'authorized', detail: `rule #${rule.id}` });
+        const ruleTable = recordTables.terminalAuthRule!;
+        await tx.update(ruleTable).set({ matched: sql`${ruleTable.matched} + 1` }).where(eq(ruleTable.id, rule.id));
+      }
+      const saved = row as Row;
+      await tx
+        .insert(terminalTokens)
+        .values({ terminalId: saved.id, tokenHash })
+        .onConflictDoUpdate({ target: terminalTokens.terminalId, set: { tokenHash, issuedAt: new Date() } });
+      await logStates(
+        tx,
+        events.map((e) => ({ ...e, terminalId: saved.id, mac, brandId: (saved.brandId as number | null) ?? null, hotelId: (saved.hotelId as number | null) ?? null })),
+      );
+      return Object.assign(saved, { created: !existing });
+    });
+
+  let row: Row & { created: boolean };
+  try {
+    row = await attempt();
+  } catch (error) {
+    // Two first registrations of one MAC at once: the loser of the unique index retries as a re-registration.
+    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+    if (code !== '23505') throw error;
+    row = await attempt();
+  }
+  runtime.forget(row.id);
+  if (row.created) {
+    // Counted after the commit: inside the transaction every registration of a hotel would wait on this row.
+    await db
+      .insert(terminalDailyStats)
+      .values({ day: runtime.today(), brandId: (row.brandId as number | null) ?? 0, hotelId: (row.hotelId as number | null) ?? 0, registered: 1 })
+      .onConflictDoUpdate({ target: [terminalDailyStats.day, terminalDailyStats.brandId, terminalDailyStats.hotelId], set: { registered: sql`${terminalDailyStats.registered} + 1` } });
+  }
+
+  let assigned: { publicId: string; name: string } | null = hotel ? { publicId: hotel.publicId, name: hotel.name } : null;
+  if (!hotel && row.hotelId) {
+    const [h] = await db.select({ publicId: hotels.publicId, name: hotels.name }).from(hotels).where(eq(hotels.id, row.hotelId as number));
+    assigned = h ?? null;
+  }
+  return {
+    token,
+    terminalId: row.id,
+    mac,
+    authorization: row.authorization as AuthorizationState,
+    hotel: assigned,
+    roomNumber: (row.roomNumber as string | null) ?? null,
+    interval: runtime.options.heartbeatIntervalS,
+  };
+}

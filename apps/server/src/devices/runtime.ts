@@ -1,0 +1,352 @@
+import type { HeartbeatRequest, HeartbeatResponse } from '@htv/shared/devices/protocol';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { BlockList } from 'node:net';
+import type { Db } from '../db/client.js';
+import { BatchWriter } from '../system/batch.js';
+import { TerminalCache, type CachedTerminal } from './cache.js';
+import { addConfigListener, type ConfigListener, type ConfigTarget } from './config.js';
+import { writeBoots, writeHeartbeats, type BootItem, type HeartbeatItem } from './heartbeats.js';
+import { CommandHub } from './hub.js';
+import type { DeviceOptions } from './options.js';
+import { RuleSet } from './rules.js';
+import { compileWhitelist, loadIpWhitelist, plainIp, whitelistAllows } from './whitelist.js';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A device token: 32 random bytes, base64url. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+const NEGATIVE_TTL_MS = 60_000;
+const NEGATIVE_MAX = 10_000;
+const WHITELIST_TTL_MS = 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_CHUNK = 50_000;
+
+export interface DeviceMetrics {
+  heartbeats: number;
+  /** Heartbeat batches written: each is one SQL statement. */
+  heartbeatStatements: number;
+  heartbeatRowsWritten: number;
+  heartbeatWriteErrors: number;
+  /** Heartbeats refused with 503 while the writer was behind. */
+  rejected: number;
+  tokenLookups: number;
+  cacheMisses: number;
+}
+
+const runtimes = new Set<DeviceRuntime>();
+
+/** Every running runtime (one per app; tests may run several): record hooks notify them all. */
+export function allRuntimes(): ReadonlySet<DeviceRuntime> {
+  return runtimes;
+}
+
+/**
+ * The device side's in-memory state for one app: the token cache, the push hub, the heartbeat and
+ * boot batch writers, the authorization rules, the whitelist cache and the periodic jobs (offline
+ * sweep, log retention).
+ */
+export class DeviceRuntime implements ConfigListener {
+  readonly cache: TerminalCache;
+  readonly hub: CommandHub;
+  readonly heartbeats: BatchWriter<HeartbeatItem>;
+  readonly boots: BatchWriter<BootItem>;
+  readonly rules: RuleSet;
+  readonly metrics: DeviceMetrics = { heartbeats: 0, heartbeatStatements: 0, heartbeatRowsWritten: 0, heartbeatWriteErrors: 0, rejected: 0, tokenLookups: 0, cacheMisses: 0 };
+
+  /** Part of every stamp: a restart makes TVs revalidate their configuration once (ETag, usually 304). */
+  private readonly bootId = Date.now().toString(36);
+  private globalGen = 0;
+  private nextGen = 1;
+  /** Bumped whenever a terminal is forgotten, so a cache fill racing with it is not kept. */
+  private epoch = 0;
+  private readonly loading = new Map<string, Promise<CachedTerminal | null>>();
+  private readonly negative = new Map<string, number>();
+  private readonly whitelists = new Map<number, { list: BlockList | null; expires: number; loading: boolean }>();
+  private timers: NodeJS.Timeout[] = [];
+  private readonly unlisten: () => void;
+
+  constructor(
+    readonly db: Db,
+    readonly options: DeviceOptions,
+    readonly log: FastifyBaseLogger,
+  ) {
+    this.cache = new TerminalCache(options.cacheSize);
+    this.hub = new CommandHub(options.commandTtlS * 1000);
+    this.rules = new RuleSet(db);
+    this.heartbeats = new BatchWriter<HeartbeatItem>({
+      maxBatch: options.batchMax,
+      intervalMs: options.batchIntervalMs,
+      write: async (items) => {
+        this.metrics.heartbeatStatements++;
+        await writeHeartbeats(db, items, this.today());
+        this.metrics.heartbeatRowsWritten += items.length;
+      },
+      onError: (error, items) => {
+        this.metrics.heartbeatWriteErrors++;
+        log.error({ err: error, count: items.length }, 'heartbeat batch failed');
+      },
+    });
+    this.boots = new BatchWriter<BootItem>({
+      maxBatch: 2000,
+      intervalMs: options.batchIntervalMs,
+      write: (items) => writeBoots(db, items),
+      onError: (error, items) => log.error({ err: error, count: items.length }, 'boot record batch failed'),
+    });
+    runtimes.add(this);
+    this.unlisten = addConfigListener(this);
+  }
+
+  /** The stats day (UTC shifted by statsUtcOffsetMin), as YYYY-MM-DD. */
+  today(now = Date.now()): string {
+    return new Date(now + this.options.statsUtcOffsetMin * 60_000).toISOString().slice(0, 10);
+  }
+
+  // --- tokens -----------------------------------------------------------------------------------
+
+  /** The terminal of a device token: from memory when cached, else one indexed read. */
+  resolve(token: string): CachedTerminal | null | Promise<CachedTerminal | null> {
+    this.metrics.tokenLookups++;
+    const hash = hashToken(token);
+    const hit = this.cache.get(hash);
+    if (hit) return hit;
+    const refused = this.negative.get(hash);
+    if (refused !== undefined) {
+      if (refused > Date.now()) return null;
+      this.negative.delete(hash);
+    }
+    let pending = this.loading.get(hash);
+    if (!pending) {
+      pending = this.load(hash).finally(() => this.loading.delete(hash));
+      this.loading.set(hash, pending);
+    }
+    return pending;
+  }
+
+  private async load(hash: string): Promise<CachedTerminal | null> {
+    this.metrics.cacheMisses++;
+    const epoch = this.epoch;
+    const result = await this.db.execute(sql`
+      select t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher
+        from terminal_tokens k join terminals t on t.id = k.terminal_id
+       where k.token_hash = ${hash}`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!row) {
+      if (this.negative.size >= NEGATIVE_MAX) this.negative.clear();
+      this.negative.set(hash, Date.now() + NEGATIVE_TTL_MS);
+      return null;
+    }
+    const entry: CachedTerminal = {
+      id: row.id as number,
+      mac: row.mac as string,
+      tokenHash: hash,
+      brandId: (row.brand_id as number | null) ?? null,
+      hotelId: (row.hotel_id as number | null) ?? null,
+      gen: this.nextGen++,
+      state: (row.run_state as string | null) ?? null,
+      ip: (row.ip as string | null) ?? null,
+      publicIp: (row.public_ip as string | null) ?? null,
+      softwareVersion: (row.software_version as string | null) ?? null,
+      otaVersion: (row.ota_version as string | null) ?? null,
+      controlVersion: (row.control_version as string | null) ?? null,
+      launcher: (row.launcher as string | null) ?? null,
+      lastLogMs: 0,
+    };
+    // A terminal forgotten while this read ran (re-registered, unbound) may have a revoked token.
+    if (this.epoch === epoch) this.cache.set(entry);
+    return entry;
+  }
+
+  /**
+   * Drops a terminal from memory after its token, owner or state changed. With `unbind`, a waiting
+   * long-poll receives the unbind command first.
+   */
+  forget(terminalId: number, opts: { unbind?: boolean } = {}): void {
+    this.epoch++;
+    if (opts.unbind) this.hub.push(terminalId, 'unbind', false);
+    if (opts.unbind) this.hub.forget(terminalId);
+    this.cache.delete(terminalId);
+  }
+
+  // --- heartbeats -------------------------------------------------------------------------------
+
+  /** True when the writer is too far behind to take more heartbeats. */
+  get saturated(): boolean {
+    return this.heartbeats.size >= this.options.maxPending;
+  }
+
+  /** The hot path: compares, queues and answers; no database access. */
+  heartbeat(entry: CachedTerminal, body: HeartbeatRequest | undefined, remoteIp: string, now = Date.now()): HeartbeatResponse {
+    this.metrics.heartbeats++;
+    let changed = false;
+    if (body) {
+      if (body.state !== undefined && body.state !== entry.state) (entry.state = body.state), (changed = true);
+      if (body.softwareVersion !== undefined && body.softwareVersion !== entry.softwareVersion) (entry.softwareVersion = body.softwareVersion), (changed = true);
+      if (body.otaVersion !== undefined && body.otaVersion !== entry.otaVersion) (entry.otaVersion = body.otaVersion), (changed = true);
+      if (body.controlVersion !== undefined && body.controlVersion !== entry.controlVersion) (entry.controlVersion = body.controlVersion), (changed = true);
+      if (body.launcher !== undefined && body.launcher !== entry.launcher) (entry.launcher = body.launcher), (changed = true);
+      if (body.ip !== undefined && body.ip !== entry.ip) (entry.ip = body.ip), (changed = true);
+    }
+    const publicIp = plainIp(remoteIp);
+    if (publicIp !== entry.publicIp) (entry.publicIp = publicIp), (changed = true);
+    let alarm = false;
+    if (entry.hotelId !== null) {
+      const list = this.whitelistFor(entry.hotelId);
+      if (list && !whitelistAllows(list, publicIp)) alarm = true;
+    }
+    const gap = this.options.heartbeatLogMinGapS * 1000;
+    const log = gap === 0 || changed || now - entry.lastLogMs >= gap;
+    if (log) entry.lastLogMs = now;
+    this.heartbeats.add({
+      id: entry.id,
+      ms: now,
+      changed,
+      log,
+      alarm,
+      state: entry.state,
+      ip: entry.ip,
+      publicIp,
+      softwareVersion: entry.softwareVersion,
+      otaVersion: entry.otaVersion,
+      controlVersion: entry.controlVersion,
+      launcher: entry.launcher,
+    });
+    const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry) };
+    if (this.hub.has(entry.id)) response.commands = this.hub.take(entry.id);
+    return response;
+  }
+
+  boot(entry: CachedTerminal, item: Omit<BootItem, 'id'>): void {
+    this.boots.add({ id: entry.id, ...item });
+  }
+
+  // --- configuration ----------------------------------------------------------------------------
+
+  /** The configuration stamp of a terminal: changes whenever its configuration may have. */
+  stamp(entry: CachedTerminal): string {
+    return `${this.bootId}.${this.globalGen.toString(36)}.${entry.gen.toString(36)}`;
+  }
+
+  invalidate(target: ConfigTarget): void {
+    if ('all' in target) {
+      this.globalGen++;
+      return;
+    }
+    const bump = (entry: CachedTerminal) => {
+      entry.gen = this.nextGen++;
+      entry.etag = undefined;
+      this.hub.push(entry.id, 'config');
+    };
+    if ('terminalIds' in target) {
+      for (const id of target.terminalIds) {
+        const entry = this.cache.byTerminal(id);
+        if (entry) bump(entry);
+        else this.hub.push(id, 'config', false);
+      }
+      return;
+    }
+    for (const entry of this.cache.values()) {
+      if ('hotelId' in target ? entry.hotelId === target.hotelId : entry.brandId === target.brandId) bump(entry);
+    }
+  }
+
+  // --- whitelists -------------------------------------------------------------------------------
+
+  /** The hotel's compiled whitelist, from memory; a missing or stale one loads in the background. */
+  whitelistFor(hotelId: number): BlockList | null {
+    const now = Date.now();
+    const cached = this.whitelists.get(hotelId);
+    if (cached && (cached.expires > now || cached.loading)) return cached.list;
+    const slot = cached ?? { list: null, expires: 0, loading: false };
+    slot.loading = true;
+    this.whitelists.set(hotelId, slot);
+    loadIpWhitelist(this.db, hotelId)
+      .then((entries) => {
+        slot.list = entries?.length ? compileWhitelist(entries) : null;
+      })
+      .catch((error) => this.log.error({ err: error, hotelId }, 'could not load an IP whitelist'))
+      .finally(() => {
+        slot.loading = false;
+        slot.expires = Date.now() + WHITELIST_TTL_MS;
+      });
+    return slot.list;
+  }
+
+  /** Forgets a hotel's whitelist so the next heartbeat loads the new one. */
+  invalidateWhitelist(hotelId: number): void {
+    this.whitelists.delete(hotelId);
+  }
+
+  // --- periodic jobs ----------------------------------------------------------------------------
+
+  /**
+   * Marks terminals not heard within the online window offline and records the transitions. Pending
+   * heartbeats are written first, so a terminal that just reported is not swept.
+   */
+  async sweep(): Promise<number> {
+    await this.heartbeats.flush();
+    const result = await this.db.execute(sql`
+      with gone as (
+        update terminals t set online = false, updated_at = now()
+          from terminal_presence p
+         where t.online and p.terminal_id = t.id
+           and (p.last_seen_at is null or p.last_seen_at < now() - make_interval(secs => ${this.options.onlineWindowS}))
+        returning t.id, t.mac, t.brand_id, t.hotel_id
+      )
+      insert into terminal_state_logs (terminal_id, mac, brand_id, hotel_id, state, at)
+      select id, mac, brand_id, hotel_id, 'offline', now() from gone
+      returning terminal_id`);
+    this.hub.expire();
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  }
+
+  /** Deletes log rows past their retention, in chunks so no statement runs long. */
+  async prune(): Promise<Record<string, number>> {
+    const targets = [
+      ['terminal_heartbeats', this.options.heartbeatLogDays],
+      ['terminal_boot_records', this.options.bootLogDays],
+      ['terminal_state_logs', this.options.stateLogDays],
+    ] as const;
+    const removed: Record<string, number> = {};
+    for (const [table, days] of targets) {
+      removed[table] = 0;
+      for (;;) {
+        const result = await this.db.execute(sql`
+          delete from ${sql.identifier(table)} where ctid = any(array(
+            select ctid from ${sql.identifier(table)} where at < now() - make_interval(days => ${days}) limit ${PRUNE_CHUNK}))`);
+        const count = (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+        removed[table] += count;
+        if (count < PRUNE_CHUNK) break;
+      }
+    }
+    await this.db.execute(sql`delete from terminal_daily_stats where day < current_date - 400`);
+    return removed;
+  }
+
+  start(): void {
+    if (!this.options.timers || this.timers.length) return;
+    const every = (ms: number, job: () => Promise<unknown>, name: string) => {
+      const timer = setInterval(() => void job().catch((error) => this.log.error({ err: error }, `${name} failed`)), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.sweepIntervalS * 1000, () => this.sweep(), 'offline sweep');
+    every(PRUNE_EVERY_MS, () => this.prune(), 'log retention');
+  }
+
+  /** Ends long-polls at shutdown, before the server waits for in-flight requests. */
+  releaseWaiters(): void {
+    this.hub.releaseAll();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.hub.releaseAll();
+    await this.heartbeats.close();
+    await this.boots.close();
+    runtimes.delete(this);
+    this.unlisten();
+  }
+}

@@ -1,0 +1,489 @@
+import { records } from '@htv/shared';
+import { normalizeMac } from '@htv/shared/devices/protocol';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.js';
+import type { Db } from '../db/client.js';
+import {
+  hotelDeviceSettings,
+  hotels,
+  recordTables,
+  terminalAlarms,
+  terminalBootRecords,
+  terminalDailyStats,
+  terminalHeartbeats,
+  terminalPresence,
+  terminalStateLogs,
+  terminalTokens,
+  type RecordTable,
+} from '../db/schema/index.js';
+import { AppError, notFound } from '../http/errors.js';
+import { writeOpLog } from '../oplog/log.js';
+import type { WriteContext } from '../records/engine.js';
+import { tenantFilter } from '../tenancy/scope.js';
+import { logStates, logTerminalOperations, type TerminalState } from './logs.js';
+import { allRuntimes } from './runtime.js';
+
+export type Row = Record<string, unknown> & { id: number };
+
+const terminalDef = records.terminal;
+
+const table = () => recordTables.terminal!;
+const p = sql.param;
+
+/** Rows of `terminals` the actor may see. */
+export function terminalScope(actor: Actor): SQL | undefined {
+  return tenantFilter(terminalDef, table(), actor);
+}
+
+/** Owner-stamped rows (state history, daily stats) the actor may see. */
+function ownerScope(target: { brandId: unknown; hotelId: unknown }, actor: Actor): SQL | undefined {
+  return tenantFilter({ scope: 'tenant' }, target as unknown as RecordTable, actor);
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pagesize: number;
+}
+
+/**
+ * Adds to terminal rows what the table does not hold: the hotel's public id and name, and the last
+ * heartbeat time (from the presence table). Used by the record engine's afterRead hook and the
+ * custom routes.
+ */
+export async function decorateTerminals(db: Db, rows: Row[]): Promise<void> {
+  if (!rows.length) return;
+  const hotelIds = [...new Set(rows.map((r) => r.hotelId as number | null).filter((id): id is number => id !== null && id !== undefined))];
+  const ids = rows.map((r) => r.id);
+  const [hotelRows, presence] = await Promise.all([
+    hotelIds.length ? db.select({ id: hotels.id, publicId: hotels.publicId, name: hotels.name }).from(hotels).where(inArray(hotels.id, hotelIds)) : Promise.resolve([]),
+    db
+      .select({ id: terminalPresence.terminalId, lastSeenAt: terminalPresence.lastSeenAt })
+      .from(terminalPresence)
+      .where(sql`${terminalPresence.terminalId} = any(${p(ids)}::int[])`),
+  ]);
+  const byHotel = new Map(hotelRows.map((h) => [h.id, h]));
+  const seen = new Map(presence.map((r) => [r.id, r.lastSeenAt]));
+  for (const row of rows) {
+    const hotel = row.hotelId ? byHotel.get(row.hotelId as number) : undefined;
+    row.hotelPublicId = hotel?.publicId ?? null;
+    row.hotelName = hotel?.name ?? null;
+    row.lastSeenAt = seen.get(row.id)?.toISOString() ?? null;
+  }
+}
+
+/** The terminal with this MAC inside the actor's reach; a foreign or unknown MAC is the same 404. */
+export async function terminalByMac(db: Db, actor: Actor, mac: string): Promise<Row> {
+  const t = table();
+  const [row] = (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.mac, normalizeMac(mac)), terminalScope(actor)))
+    .limit(1)) as Row[];
+  if (!row) throw notFound();
+  const { createdBy: _createdBy, ...visible } = row;
+  await decorateTerminals(db, [visible as Row]);
+  return visible as Row;
+}
+
+// --- authorization ------------------------------------------------------------------------------
+
+export const AUTHORIZATION_ACTIONS = {
+  authorize: { from: ['unauthorized'], to: 'authorized', state: 'authorized' },
+  disable: { from: ['unauthorized', 'authorized'], to: 'disabled', state: 'disabled' },
+  recover: { from: ['disabled'], to: 'authorized', state: 'recovered' },
+} as const satisfies Record<string, { from: readonly string[]; to: string; state: TerminalState }>;
+
+export type AuthorizationAction = keyof typeof AUTHORIZATION_ACTIONS;
+
+export interface AuthorizationResult {
+  /** Terminals whose state changed. */
+  updated: number;
+  /** Terminals found whose state does not allow the action (already in the target state, …). */
+  skipped: number;
+  /** MACs given that are not terminals inside the caller's reach. */
+  missing: string[];
+}
+
+/**
+ * Authorizes, disables (with the tip the TV shows) or recovers terminals, by ids (all or nothing: an id
+ * outside the caller's reach answers 404) or by MACs (unknown ones are reported as missing). One
+ * transaction: the state change, state history and operation log; then the TVs are told to fetch
+ * their configuration.
+ */
+export async function changeAuthorization(
+  ctx: WriteContext,
+  action: AuthorizationAction,
+  target: { ids?: number[]; macs?: string[] },
+  tip?: string | null,
+): Promise<AuthorizationResult> {
+  const rule = AUTHORIZATION_ACTIONS[action];
+  const t = table();
+  const ids = target.ids ? [...new Set(target.ids)] : undefined;
+  const macs = target.macs ? [...new Set(target.macs.map(normalizeMac))] : undefined;
+  const selector = ids ? sql`${t.id} = any(${p(ids)}::int[])` : sql`${t.mac} = any(${p(macs ?? [])}::text[])`;
+  const result = await ctx.db.transaction(async (tx) => {
+    const rows = (await tx
+      .select({ id: t.id, mac: t.mac, brandId: t.brandId, hotelId: t.hotelId, authorization: t.authorization, disabledTip: t.disabledTip })
+      .from(t)
+      .where(and(selector, terminalScope(ctx.actor)))
+      .for('update')) as (Row & { mac: string; brandId: number | null; hotelId: number | null; authorization: string; disabledTip: string | null })[];
+    if (ids && rows.length !== ids.length) throw notFound();
+    const found = new Set(rows.map((r) => r.mac));
+    const missing = macs ? macs.filter((m) => !found.has(m)) : [];
+    const eligible = rows.filter((r) => (rule.from as readonly string[]).includes(r.authorization));
+    if (eligible.length) {
+      const eligibleIds = eligible.map((r) => r.id);
+      const disabledTip = action === 'disable' ? tip || null : null;
+      await tx
+        .update(t)
+        .set({
+          authorization: rule.to,
+          disabledTip,
+          ...(rule.to === 'authorized' ? { authorizedAt: new Date().toISOString() } : {}),
+          updatedAt: new Date(),
+        })
+        .where(sql`${t.id} = any(${p(eligibleIds)}::int[])`);
+      await logStates(
+        tx,
+        eligible.map((r) => ({ terminalId: r.id, mac: r.mac, brandId: r.brandId, hotelId: r.hotelId, state: rule.state, detail: action === 'disable' ? disabledTip : null })),
+        ctx.actor,
+      );
+      await logTerminalOperations(
+        tx,
+        ctx.actor,
+        action,
+        eligible.map((r) => ({ id: r.id, before: { mac: r.mac, authorization: r.authorization, disabledTip: r.disabledTip }, after: { mac: r.mac, authorization: rule.to, disabledTip } })),
+        ctx.ip,
+      );
+    }
+    return { updated: eligible.length, skipped: rows.length - eligible.length, missing, changedIds: eligible.map((r) => r.id) };
+  });
+  notifyConfigChanged(result.changedIds);
+  return { updated: result.updated, skipped: result.skipped, missing: result.missing };
+}
+
+/** Tells the TVs of these terminals (in every running app) that their configuration changed. */
+export function notifyConfigChanged(terminalIds: readonly number[]): void {
+  if (!terminalIds.length) return;
+  for (const runtime of allRuntimes()) runtime.invalidate({ terminalIds });
+}
+
+// --- unbind -------------------------------------------------------------------------------------
+
+/**
+ * Detaches a terminal from its hotel and room and revokes its token: it belongs to the platform again,
+ * is no longer registered (so it may be deleted), and a TV listening on the push channel receives an
+ * `unbind` command; any later call with the old token answers 401.
+ */
+export async function unbindTerminal(ctx: WriteContext, mac: string): Promise<{ mac: string; unbound: true }> {
+  const t = table();
+  const before = await ctx.db.transaction(async (tx) => {
+    const [row] = (await tx
+      .select()
+      .from(t)
+      .where(and(eq(t.mac, normalizeMac(mac)), terminalScope(ctx.actor)))
+      .for('update')) as Row[];
+    if (!row) throw notFound();
+    await tx.update(t).set({ brandId: null, hotelId: null, roomNumber: null, guest: null, registered: false, online: false, updatedAt: new Date() }).where(eq(t.id, row.id));
+    await tx.delete(terminalTokens).where(eq(terminalTokens.terminalId, row.id));
+    await logStates(tx, [{ terminalId: row.id, mac: row.mac as string, brandId: (row.brandId as number | null) ?? null, hotelId: (row.hotelId as number | null) ?? null, state: 'unbound' }], ctx.actor);
+    await logTerminalOperations(
+      tx,
+      ctx.actor,
+      'unbind',
+      [{ id: row.id, before: { mac: row.mac, brandId: row.brandId, hotelId: row.hotelId, roomNumber: row.roomNumber }, after: { mac: row.mac, brandId: null, hotelId: null, roomNumber: null } }],
+      ctx.ip,
+    );
+    return row;
+  });
+  for (const runtime of allRuntimes()) runtime.forget(before.id, { unbind: true });
+  return { mac: before.mac as string, unbound: true };
+}
+
+// --- logs ---------------------------------------------------------------------------------------
+
+const pageOf = (page: number, pagesize: number) => ({ limit: pagesize, offset: (page - 1) * pagesize });
+
+export async function heartbeatPage(db: Db, actor: Actor, mac: string, page: number, pagesize: number): Promise<Page<unknown> & { mac: string }> {
+  const terminal = await terminalByMac(db, actor, mac);
+  const where = eq(terminalHeartbeats.terminalId, terminal.id);
+  const [items, [count]] = await Promise.all([
+    db
+      .select({
+        at: terminalHeartbeats.at,
+        state: terminalHeartbeats.state,
+        ip: terminalHeartbeats.ip,
+        publicIp: terminalHeartbeats.publicIp,
+        softwareVersion: terminalHeartbeats.softwareVersion,
+        otaVersion: terminalHeartbeats.otaVersion,
+        controlVersion: terminalHeartbeats.controlVersion,
+      })
+      .from(terminalHeartbeats)
+      .where(where)
+      .orderBy(desc(terminalHeartbeats.at))
+      .limit(pageOf(page, pagesize).limit)
+      .offset(pageOf(page, pagesize).offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(terminalHeartbeats).where(where),
+  ]);
+  return { mac: terminal.mac as string, items, total: count?.total ?? 0, page, pagesize };
+}
+
+export async function bootPage(db: Db, actor: Actor, mac: string, page: number, pagesize: number): Promise<Page<unknown> & { mac: string }> {
+  const terminal = await terminalByMac(db, actor, mac);
+  const where = eq(terminalBootRecords.terminalId, terminal.id);
+  const [items, [count]] = await Promise.all([
+    db
+      .select({ id: terminalBootRecords.id, at: terminalBootRecords.at, ip: terminalBootRecords.ip, publicIp: terminalBootRecords.publicIp, softwareVersion: terminalBootRecords.softwareVersion, launcher: terminalBootRecords.launcher })
+      .from(terminalBootRecords)
+      .where(where)
+      .orderBy(desc(terminalBootRecords.at), desc(terminalBootRecords.id))
+      .limit(pagesize)
+      .offset((page - 1) * pagesize),
+    db.select({ total: sql<number>`count(*)::int` }).from(terminalBootRecords).where(where),
+  ]);
+  return { mac: terminal.mac as string, items, total: count?.total ?? 0, page, pagesize };
+}
+
+export interface StateLogQuery {
+  page: number;
+  pagesize: number;
+  mac?: string;
+  state?: string;
+  from?: string;
+  to?: string;
+  hotelId?: number;
+}
+
+/** State history inside the actor's reach (by the owner the terminal had when it happened). */
+export async function stateLogPage(db: Db, actor: Actor, query: StateLogQuery): Promise<Page<unknown>> {
+  const s = terminalStateLogs;
+  const where = and(
+    ownerScope(s, actor),
+    query.mac ? eq(s.mac, normalizeMac(query.mac)) : undefined,
+    query.state ? eq(s.state, query.state) : undefined,
+    query.from ? gte(s.at, new Date(query.from)) : undefined,
+    query.to ? lte(s.at, new Date(query.to)) : undefined,
+    query.hotelId ? eq(s.hotelId, query.hotelId) : undefined,
+  );
+  const [items, [count]] = await Promise.all([
+    db
+      .select({ id: s.id, mac: s.mac, state: s.state, detail: s.detail, at: s.at, userName: s.userName, hotelId: s.hotelId, hotelName: hotels.name, hotelPublicId: hotels.publicId })
+      .from(s)
+      .leftJoin(hotels, eq(hotels.id, s.hotelId))
+      .where(where)
+      .orderBy(desc(s.at), desc(s.id))
+      .limit(query.pagesize)
+      .offset((query.page - 1) * query.pagesize),
+    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(s).where(where).limit(10_001).as('c')),
+  ]);
+  const total = count?.total ?? 0;
+  return { items, total: Math.min(total, 10_000), page: query.page, pagesize: query.pagesize, ...(total > 10_000 ? { capped: true } : {}) };
+}
+
+// --- alarms -------------------------------------------------------------------------------------
+
+export const ALARM_KINDS = ['ipOutsideWhitelist', 'snChanged'] as const;
+
+export interface AlarmQuery {
+  page: number;
+  pagesize: number;
+  kind?: (typeof ALARM_KINDS)[number];
+  status: 'open' | 'resolved' | 'all';
+  mac?: string;
+  hotelId?: number;
+}
+
+/**
+ * Alarms of terminals inside the actor's reach: stolen-use monitoring is kind `ipOutsideWhitelist`;
+ * the alarm-terminal list shows every open alarm.
+ */
+export async function alarmPage(db: Db, actor: Actor, query: AlarmQuery): Promise<Page<unknown>> {
+  const t = table();
+  const a = terminalAlarms;
+  const where = and(
+    terminalScope(actor),
+    query.kind ? eq(a.kind, query.kind) : undefined,
+    query.status === 'open' ? isNull(a.resolvedAt) : query.status === 'resolved' ? sql`${a.resolvedAt} is not null` : undefined,
+    query.mac ? eq(t.mac, normalizeMac(query.mac)) : undefined,
+    query.hotelId ? eq(t.hotelId, query.hotelId) : undefined,
+  );
+  const [items, [count]] = await Promise.all([
+    db
+      .select({
+        id: a.id,
+        kind: a.kind,
+        ip: a.ip,
+        detail: a.detail,
+        hits: a.hits,
+        firstAt: a.firstAt,
+        lastAt: a.lastAt,
+        resolvedAt: a.resolvedAt,
+        resolvedBy: a.resolvedBy,
+        terminalId: t.id,
+        mac: t.mac,
+        roomNumber: t.roomNumber,
+        authorization: t.authorization,
+        online: t.online,
+        hotelId: t.hotelId,
+        hotelName: hotels.name,
+        hotelPublicId: hotels.publicId,
+      })
+      .from(a)
+      .innerJoin(t, eq(t.id, a.terminalId))
+      .leftJoin(hotels, eq(hotels.id, t.hotelId))
+      .where(where)
+      .orderBy(desc(a.lastAt), desc(a.id))
+      .limit(query.pagesize)
+      .offset((query.page - 1) * query.pagesize),
+    db.select({ total: sql<number>`count(*)::int` }).from(a).innerJoin(t, eq(t.id, a.terminalId)).where(where),
+  ]);
+  return { items, total: count?.total ?? 0, page: query.page, pagesize: query.pagesize };
+}
+
+export async function resolveAlarm(db: Db, actor: Actor, id: number): Promise<void> {
+  const t = table();
+  const [row] = await db
+    .select({ id: terminalAlarms.id })
+    .from(terminalAlarms)
+    .innerJoin(t, eq(t.id, terminalAlarms.terminalId))
+    .where(and(eq(terminalAlarms.id, id), terminalScope(actor)));
+  if (!row) throw notFound();
+  await db.update(terminalAlarms).set({ resolvedAt: new Date(), resolvedBy: actor.name }).where(eq(terminalAlarms.id, id));
+}
+
+// --- MAC search ---------------------------------------------------------------------------------
+
+/** The terminals of up to 20,000 MACs inside the actor's reach, the MACs not found and the malformed. */
+export async function searchMacs(db: Db, actor: Actor, input: readonly string[]): Promise<{ items: Row[]; missing: string[]; invalid: string[]; total: number }> {
+  const invalid: string[] = [];
+  const macs = new Set<string>();
+  for (const raw of input) {
+    const mac = normalizeMac(raw);
+    if (/^[A-Z0-9]{12}$/.test(mac)) macs.add(mac);
+    else if (raw.trim()) invalid.push(raw.trim());
+  }
+  const t = table();
+  const { createdBy: _createdBy, ...columns } = getTableColumns(t);
+  const items = macs.size
+    ? ((await db
+        .select(columns)
+        .from(t)
+        .where(and(sql`${t.mac} = any(${p([...macs])}::text[])`, terminalScope(actor)))
+        .orderBy(asc(t.mac))) as Row[])
+    : [];
+  await decorateTerminals(db, items);
+  const found = new Set(items.map((r) => r.mac as string));
+  return { items, missing: [...macs].filter((m) => !found.has(m)), invalid, total: items.length };
+}
+
+// --- stats --------------------------------------------------------------------------------------
+
+export interface TerminalStats {
+  total: number;
+  online: number;
+  offline: number;
+  unauthorized: number;
+  authorized: number;
+  disabled: number;
+  series: { day: string; active: number; registered: number }[];
+}
+
+const statsCache = new Map<string, { at: number; value: Promise<TerminalStats> }>();
+const STATS_TTL_MS = 10_000;
+
+/** Counts for the home page, inside the actor's reach, with a per-day series; cached for 10 s per reach. */
+export function terminalStats(db: Db, actor: Actor, days: number, today: string): Promise<TerminalStats> {
+  const key = `${actor.userType}:${actor.brandId}:${actor.hotelId}:${days}:${today}`;
+  const cached = statsCache.get(key);
+  if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.value;
+  const value = computeStats(db, actor, days, today);
+  statsCache.set(key, { at: Date.now(), value });
+  if (statsCache.size > 1000) statsCache.delete(statsCache.keys().next().value as string);
+  value.catch(() => statsCache.delete(key));
+  return value;
+}
+
+async function computeStats(db: Db, actor: Actor, days: number, today: string): Promise<TerminalStats> {
+  const t = table();
+  const d = terminalDailyStats;
+  const [[counts], series] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        online: sql<number>`(count(*) filter (where ${t.online}))::int`,
+        unauthorized: sql<number>`(count(*) filter (where ${t.authorization} = 'unauthorized'))::int`,
+        authorized: sql<number>`(count(*) filter (where ${t.authorization} = 'authorized'))::int`,
+        disabled: sql<number>`(count(*) filter (where ${t.authorization} = 'disabled'))::int`,
+      })
+      .from(t)
+      .where(terminalScope(actor)),
+    db
+      .select({ day: d.day, active: sql<number>`sum(${d.active})::int`, registered: sql<number>`sum(${d.registered})::int` })
+      .from(d)
+      .where(and(ownerScope(d, actor), gte(d.day, sql`${today}::date - ${days - 1}::int`), lte(d.day, sql`${today}::date`)))
+      .groupBy(d.day),
+  ]);
+  const byDay = new Map(series.map((s) => [s.day, s]));
+  const filled: TerminalStats['series'] = [];
+  const end = Date.parse(`${today}T00:00:00Z`);
+  for (let i = days - 1; i >= 0; i--) {
+    const day = new Date(end - i * 86_400_000).toISOString().slice(0, 10);
+    const s = byDay.get(day);
+    filled.push({ day, active: s?.active ?? 0, registered: s?.registered ?? 0 });
+  }
+  const c = counts ?? { total: 0, online: 0, unauthorized: 0, authorized: 0, disabled: 0 };
+  return { total: c.total, online: c.online, offline: c.total - c.online, unauthorized: c.unauthorized, authorized: c.authorized, disabled: c.disabled, series: filled };
+}
+
+// --- hotel device settings ----------------------------------------------------------------------
+
+/** The hotel a settings call is about: a hotel user's own; a brand user's hotel of its brand; any for the platform. */
+export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undefined): Promise<{ id: number; brandId: number; publicId: string; name: string }> {
+  const id = actor.userType === 3 ? actor.hotelId : hotelId;
+  if (!id) throw notFound();
+  const [hotel] = await db.select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name }).from(hotels).where(eq(hotels.id, id));
+  if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw notFound();
+  return hotel;
+}
+
+export async function hotelSettings(db: Db, actor: Actor, hotelId: number | undefined) {
+  const hotel = await hotelInReach(db, actor, hotelId);
+  const [settings] = await db.select().from(hotelDeviceSettings).where(eq(hotelDeviceSettings.hotelId, hotel.id));
+  const pin = settings?.installPin ?? null;
+  return {
+    hotelId: hotel.id,
+    publicId: hotel.publicId,
+    name: hotel.name,
+    ipWhitelist: settings?.ipWhitelist ?? [],
+    installPin: pin,
+    installCode: pin ? `${hotel.publicId}-${pin}` : hotel.publicId,
+  };
+}
+
+export async function saveHotelSettings(
+  ctx: WriteContext,
+  hotelId: number | undefined,
+  input: { ipWhitelist?: string[] | null; installPin?: string | null },
+) {
+  const hotel = await hotelInReach(ctx.db, ctx.actor, hotelId);
+  const set: Record<string, unknown> = { updatedBy: ctx.actor.userId, updatedAt: new Date() };
+  if (input.ipWhitelist !== undefined) set.ipWhitelist = (input.ipWhitelist ?? []).map((e) => e.trim());
+  if (input.installPin !== undefined) set.installPin = input.installPin ? input.installPin.toUpperCase() : null;
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(hotelDeviceSettings).where(eq(hotelDeviceSettings.hotelId, hotel.id));
+    await tx
+      .insert(hotelDeviceSettings)
+      .values({ hotelId: hotel.id, ipWhitelist: (set.ipWhitelist as string[] | undefined) ?? [], installPin: (set.installPin as string | null | undefined) ?? null, updatedBy: ctx.actor.userId })
+      .onConflictDoUpdate({ target: hotelDeviceSettings.hotelId, set });
+    await writeOpLog(tx, ctx.actor, { action: 'update', recordType: 'hotelDeviceSettings', recordId: hotel.id, before: before ?? null, after: set }, ctx.ip);
+  });
+  for (const runtime of allRuntimes()) runtime.invalidateWhitelist(hotel.id);
+  return hotelSettings(ctx.db, ctx.actor, hotel.id);
+}
+
+/** Refuses deleting registered terminals (spec: a registered terminal cannot be deleted). */
+export function assertDeletable(rows: readonly Row[]): void {
+  if (rows.some((r) => r.registered)) throw new AppError('conflict', 'error.registeredTerminal');
+}

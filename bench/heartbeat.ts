@@ -1,0 +1,196 @@
+/**
+ * Heartbeat ingestion benchmark against PostgreSQL, with a bare Fastify hello-world measured in the
+ * same run as the baseline.
+ *
+ *   node --import tsx bench/heartbeat.ts [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *        [--terminals 10000] [--connections 128] [--seconds 20] [--tool auto|wrk|node]
+ *        [--log-gap 0] [--install-wrk] [--keep] [--profile <dir>]
+ *
+ * 1. creates a fresh database and starts the real server on it (child process, migrations, demo seed);
+ * 2. registers N virtual TVs with the simulator library (install code of the demo hotel 1000001);
+ * 3. warms up, then drives POST /api/device/v1/heartbeat with C keep-alive connections for S seconds
+ *    (wrk when installed, else a Node load generator), each request with the next TV's token;
+ * 4. checks the stored rows and the transactions PostgreSQL committed during the run;
+ * 5. measures GET / and POST /echo of a bare Fastify app with the same load;
+ * 6. prints a summary (and JSON) and drops the database (unless --keep).
+ * With --profile <dir> the server runs with --cpu-prof (summarise with bench/profile-summary.ts).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { registerMany } from '../tools/simulator/lib.js';
+import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    terminals: { type: 'string', default: '10000' },
+    connections: { type: 'string', default: '128' },
+    seconds: { type: 'string', default: '20' },
+    tool: { type: 'string', default: 'auto' },
+    'log-gap': { type: 'string', default: '0' },
+    port: { type: 'string', default: '18180' },
+    'hello-port': { type: 'string', default: '18181' },
+    'install-wrk': { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const terminals = Number(values.terminals);
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+const loadAtStart = loadavg();
+
+if (values['install-wrk'] && !hasWrk()) {
+  log('installing wrk (apt-get install -y wrk)…');
+  spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
+}
+const tool: 'wrk' | 'node' = values.tool === 'auto' ? (hasWrk() ? 'wrk' : 'node') : (values.tool as 'wrk' | 'node');
+log(`load generator: ${tool}${tool === 'node' ? ' (wrk not found: install it with apt-get install -y wrk, or pass --install-wrk)' : ''}`);
+
+// --- database ------------------------------------------------------------------------------------
+const adminUrl = values.pg!;
+const dbName = `htv_bench_hb_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+log(`database ${dbName}`);
+
+const children: ChildProcess[] = [];
+async function cleanup() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  if (!values.keep) {
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  }
+  await admin.end().catch(() => undefined);
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return (async () => {
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`process exited:\n${output}`);
+      if (await ready().catch(() => false)) return child;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`process did not start:\n${output}`);
+  })();
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function count(client: pg.Client, query: string): Promise<number> {
+  return Number((await client.query(query)).rows[0].n);
+}
+
+try {
+  const port = Number(values.port);
+  const url = `http://127.0.0.1:${port}`;
+  const server = await start(
+    [...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      DATABASE_URL: dbUrl.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-bench-data-')),
+      LOG_LEVEL: 'warn',
+      DEVICE_HEARTBEAT_LOG_MIN_GAP_S: values['log-gap']!,
+      ...(values.profile ? { HTV_PROFILE_DIR: values.profile } : {}),
+    },
+    async () => (await fetch(`${url}/api/health`)).ok,
+  );
+  log(`server ${url} (pid ${server.pid})`);
+
+  const t0 = performance.now();
+  const tvs = await registerMany({ url, seed: `bench-${Date.now()}`, count: terminals, installCode: '1000001', concurrency: 32 });
+  const registerSeconds = (performance.now() - t0) / 1000;
+  log(`registered ${terminals} TVs in ${registerSeconds.toFixed(1)} s (${(terminals / registerSeconds).toFixed(0)}/s)`);
+  const tokens = tvs.map((tv) => tv.token);
+  const body = JSON.stringify({ state: 'on', softwareVersion: '3.1.0' });
+  const spec = { url, method: 'POST' as const, path: '/api/device/v1/heartbeat', body, tokens, connections, seconds };
+
+  log('warm-up (5 s)…');
+  await runLoad({ ...spec, seconds: 5 }, tool);
+  await new Promise((r) => setTimeout(r, 2000));
+
+  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+  const rowsBefore = await count(db, 'select count(*) as n from terminal_heartbeats');
+  const xactBefore = await count(db, `select xact_commit as n from pg_stat_database where datname = '${dbName}'`);
+  const cpuBefore = cpuSeconds(server.pid!);
+  if (values.profile) server.kill('SIGUSR2');
+  log(`heartbeats: ${connections} connections, ${seconds} s…`);
+  const heartbeat = await runLoad(spec, tool);
+  const cpuUsed = cpuSeconds(server.pid!) - cpuBefore;
+  if (values.profile) server.kill('SIGUSR2');
+  // The writer flushes every 500 ms; give it a moment, then count what was stored.
+  await new Promise((r) => setTimeout(r, 3000));
+  const rowsStored = (await count(db, 'select count(*) as n from terminal_heartbeats')) - rowsBefore;
+  const xacts = (await count(db, `select xact_commit as n from pg_stat_database where datname = '${dbName}'`)) - xactBefore;
+  const online = await count(db, 'select count(*) as n from terminals where online');
+  await db.end();
+  await stop(server);
+
+  const helloPort = Number(values['hello-port']);
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
+  const hello = await start(['--import', 'tsx', 'bench/hello-server.ts'], { PORT: String(helloPort) }, async () => (await fetch(helloUrl)).ok);
+  await runLoad({ url: helloUrl, method: 'GET', path: '/', connections, seconds: 3 }, tool);
+  log(`hello world: GET / with ${connections} connections, ${seconds} s…`);
+  let helloCpu = cpuSeconds(hello.pid!);
+  const helloGet = await runLoad({ url: helloUrl, method: 'GET', path: '/', connections, seconds }, tool);
+  const helloGetCpu = cpuSeconds(hello.pid!) - helloCpu;
+  log(`hello world: POST /echo (same body as a heartbeat)…`);
+  helloCpu = cpuSeconds(hello.pid!);
+  const helloPost = await runLoad({ url: helloUrl, method: 'POST', path: '/echo', body, connections, seconds }, tool);
+  const helloPostCpu = cpuSeconds(hello.pid!) - helloCpu;
+  await stop(hello);
+
+  const row = (name: string, r: LoadResult, cpu: number) =>
+    `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.non2xx + r.errors} | ${((cpu / r.requests) * 1e6).toFixed(1)} |`;
+  const report = [
+    '',
+    `Load generator: ${tool}; ${connections} connections; ${seconds} s per run; ${terminals} registered TVs; heartbeat log min gap ${values['log-gap']} s`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    '',
+    '| endpoint | requests/s | p50 ms | p95 ms | p99 ms | errors/non-2xx | server CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    row('POST /api/device/v1/heartbeat', heartbeat, cpuUsed),
+    row('bare Fastify GET /', helloGet, helloGetCpu),
+    row('bare Fastify POST /echo', helloPost, helloPostCpu),
+    '',
+    `Heartbeat / hello-world GET ratio: ${((heartbeat.perSecond / helloGet.perSecond) * 100).toFixed(0)}%; / POST echo: ${((heartbeat.perSecond / helloPost.perSecond) * 100).toFixed(0)}%`,
+    `Server CPU during the heartbeat run: ${cpuUsed.toFixed(1)} s over ${heartbeat.seconds.toFixed(1)} s (${((cpuUsed / heartbeat.seconds) * 100).toFixed(0)}% of one core), ${((cpuUsed / heartbeat.requests) * 1e6).toFixed(1)} µs per heartbeat`,
+    `Heartbeat log rows stored: ${rowsStored} for ${heartbeat.requests} answered heartbeats; PostgreSQL transactions committed during the run: ${xacts} (${(heartbeat.requests / Math.max(1, xacts)).toFixed(0)} heartbeats per transaction)`,
+    `Terminals online after the run: ${online}/${terminals}; registration: ${(terminals / registerSeconds).toFixed(0)}/s`,
+    '',
+  ].join('\n');
+  process.stdout.write(report);
+  process.stdout.write(`JSON ${JSON.stringify({ tool, connections, seconds, terminals, heartbeat, helloGet, helloPost, rowsStored, xacts, serverCpuSeconds: cpuUsed, registerPerSecond: terminals / registerSeconds })}\n`);
+} finally {
+  await cleanup();
+}

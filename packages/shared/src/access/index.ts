@@ -1,0 +1,3 @@
+export * from './permissions.js';
+export * from './routes.js';
+export * from './rules.js';

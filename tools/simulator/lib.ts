@@ -1,0 +1,356 @@
+import {
+  DEVICE_API_BASE,
+  type CommandsResponse,
+  type DeviceCommand,
+  type DeviceConfig,
+  type HeartbeatResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@htv/shared/devices/protocol';
+import { createHash } from 'node:crypto';
+import { JsonClient, type HttpResponse } from './http.js';
+
+export { JsonClient } from './http.js';
+
+/** The MAC of the n-th virtual TV of a seed: 12 upper-case hex digits, the same on every run. */
+export function macFor(seed: string, index: number): string {
+  return createHash('sha256').update(`${seed}:mac:${index}`).digest('hex').slice(0, 12).toUpperCase();
+}
+
+/** The SN of the n-th virtual TV of a seed (18 characters). */
+export function snFor(seed: string, index: number): string {
+  return `SIM${createHash('sha256').update(`${seed}:sn:${index}`).digest('hex').slice(0, 15).toUpperCase()}`;
+}
+
+export type TvEvent =
+  | { type: 'registered'; authorization: string; hotel: RegisterResponse['hotel']; roomNumber: string | null }
+  | { type: 'config'; status: 200 | 304; authorization?: string; tip?: string | null; sceneMode?: string }
+  | { type: 'disabled'; tip: string }
+  | { type: 'command'; command: DeviceCommand }
+  | { type: 'unbound' }
+  | { type: 'heartbeat'; ms: number }
+  | { type: 'error'; message: string };
+
+export interface TvOptions {
+  url: string;
+  seed: string;
+  index: number;
+  /** Hotel install code (public id, or `publicId-PIN`). */
+  installCode?: string;
+  roomNumber?: string;
+  /** Seconds between heartbeats; default: what the server asks for. */
+  interval?: number;
+  /** Listen on the long-poll push channel (default true). */
+  push?: boolean;
+  /** Report every heartbeat as an event (noisy). */
+  verboseHeartbeats?: boolean;
+  /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
+  device?: Partial<RegisterRequest>;
+  client?: JsonClient;
+  onEvent?: (tv: VirtualTv, event: TvEvent) => void;
+}
+
+type Envelope<T> = { code: string; data: T; errkey?: string; errmsg?: string };
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * One virtual TV: registers, reports a boot, heartbeats at the interval the server chooses, fetches
+ * its configuration with ETag revalidation when the stamp changes, listens on the push channel,
+ * honours disable (shows the tip) and unbind (forgets its hotel and registers again unassigned).
+ */
+export class VirtualTv {
+  readonly mac: string;
+  readonly sn: string;
+  token: string | undefined;
+  terminalId: number | undefined;
+  authorization: string | undefined;
+  config: DeviceConfig | undefined;
+  heartbeats = 0;
+  readonly commands: DeviceCommand[] = [];
+  private installCode: string | undefined;
+  private roomNumber: string | undefined;
+  private etag: string | undefined;
+  private stamp: string | undefined;
+  private interval: number;
+  private readonly client: JsonClient;
+  private readonly ownsClient: boolean;
+  private readonly abort = new AbortController();
+  private loops: Promise<void>[] = [];
+
+  constructor(readonly options: TvOptions) {
+    this.mac = macFor(options.seed, options.index);
+    this.sn = snFor(options.seed, options.index);
+    this.installCode = options.installCode;
+    this.roomNumber = options.roomNumber;
+    this.interval = options.interval ?? 60;
+    this.ownsClient = !options.client;
+    this.client = options.client ?? new JsonClient(options.url, { maxSockets: 4 });
+  }
+
+  private emit(event: TvEvent) {
+    this.options.onEvent?.(this, event);
+  }
+
+  private auth(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
+  }
+
+  async register(): Promise<RegisterResponse> {
+    const body: RegisterRequest = {
+      mac: this.mac,
+      sn: this.sn,
+      wifiMac: macFor(this.options.seed, this.options.index + 1_000_000),
+      model: 'SIM-55U',
+      size: '55',
+      vendor: 'Simulator',
+      clientType: 'android',
+      launcher: 'hotelos',
+      softwareVersion: '3.1.0',
+      otaVersion: '20250101',
+      controlVersion: '1.0',
+      ip: `10.0.${Math.floor(this.options.index / 250) % 250}.${(this.options.index % 250) + 2}`,
+      ...(this.installCode ? { installCode: this.installCode } : {}),
+      ...(this.roomNumber ? { roomNumber: this.roomNumber } : {}),
+      ...this.options.device,
+    };
+    const res = await this.client.request<Envelope<RegisterResponse>>('POST', `${DEVICE_API_BASE}/register`, { body, signal: this.abort.signal });
+    if (res.status !== 200 || !res.body) throw new Error(`register ${this.mac}: HTTP ${res.status} ${res.body?.errmsg ?? ''} ${JSON.stringify(res.body?.['errors' as never] ?? '')}`);
+    const data = res.body.data;
+    this.token = data.token;
+    this.terminalId = data.terminalId;
+    this.authorization = data.authorization;
+    if (!this.options.interval) this.interval = data.interval;
+    this.emit({ type: 'registered', authorization: data.authorization, hotel: data.hotel, roomNumber: data.roomNumber });
+    return data;
+  }
+
+  async boot(): Promise<void> {
+    await this.call('POST', `${DEVICE_API_BASE}/boot`, { softwareVersion: '3.1.0', launcher: 'hotelos' });
+  }
+
+  async heartbeat(): Promise<HeartbeatResponse | undefined> {
+    const started = performance.now();
+    const res = await this.call<HeartbeatResponse>('POST', `${DEVICE_API_BASE}/heartbeat`, { state: 'on', softwareVersion: '3.1.0' });
+    if (!res) return undefined;
+    this.heartbeats++;
+    if (this.options.verboseHeartbeats) this.emit({ type: 'heartbeat', ms: performance.now() - started });
+    if (!this.options.interval && res.interval) this.interval = res.interval;
+    for (const command of res.commands ?? []) await this.handle(command);
+    if (res.config !== this.stamp) await this.fetchConfig();
+    return res;
+  }
+
+  /** GET /config with If-None-Match; a 304 keeps the configuration already held. */
+  async fetchConfig(): Promise<DeviceConfig | undefined> {
+    const res = await this.client.request<Envelope<DeviceConfig>>('GET', `${DEVICE_API_BASE}/config`, {
+      headers: { ...this.auth(), ...(this.etag ? { 'if-none-match': this.etag } : {}) },
+      signal: this.abort.signal,
+    });
+    if (res.status === 401) return void (await this.unbound());
+    const stamp = res.headers['x-config-stamp'] as string | undefined;
+    if (res.status === 304) {
+      this.stamp = stamp;
+      this.emit({ type: 'config', status: 304 });
+      return this.config;
+    }
+    if (res.status !== 200 || !res.body) return void this.emit({ type: 'error', message: `config: HTTP ${res.status}` });
+    this.config = res.body.data;
+    this.etag = res.headers.etag as string | undefined;
+    this.stamp = stamp ?? this.config.stamp;
+    const previous = this.authorization;
+    this.authorization = this.config.authorization.state;
+    this.emit({ type: 'config', status: 200, authorization: this.authorization, tip: this.config.authorization.tip, sceneMode: this.config.sceneMode });
+    if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
+    return this.config;
+  }
+
+  private async handle(command: DeviceCommand) {
+    this.commands.push(command);
+    this.emit({ type: 'command', command });
+    if (command.type === 'config') await this.fetchConfig();
+    if (command.type === 'unbind') await this.unbound();
+  }
+
+  /**
+   * The server revoked the token (unbind, deletion, or another TV registered this MAC): forget the
+   * hotel binding and register again, unassigned.
+   */
+  private async unbound() {
+    if (this.abort.signal.aborted) return;
+    this.emit({ type: 'unbound' });
+    this.token = undefined;
+    this.installCode = undefined;
+    this.roomNumber = undefined;
+    this.etag = undefined;
+    this.stamp = undefined;
+    await this.register();
+    await this.fetchConfig();
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T | undefined> {
+    let res: HttpResponse<Envelope<T>>;
+    try {
+      res = await this.client.request<Envelope<T>>(method, path, { body, headers: this.auth(), signal: this.abort.signal });
+    } catch (error) {
+      if (!this.abort.signal.aborted) this.emit({ type: 'error', message: `${path}: ${(error as Error).message}` });
+      return undefined;
+    }
+    if (res.status === 401) {
+      await this.unbound();
+      return undefined;
+    }
+    if (res.status !== 200 || !res.body) {
+      this.emit({ type: 'error', message: `${path}: HTTP ${res.status} ${res.body?.errmsg ?? ''}` });
+      return undefined;
+    }
+    return res.body.data;
+  }
+
+  /** Registers, boots, fetches the configuration, then heartbeats (and listens) until stopped. */
+  async start(): Promise<void> {
+    await this.register();
+    await this.boot();
+    await this.fetchConfig();
+    const signal = this.abort.signal;
+    // Spread the first heartbeats over one interval.
+    const first = Math.random() * Math.min(this.interval, 5) * 1000;
+    this.loops.push(
+      (async () => {
+        await sleep(first, signal);
+        while (!signal.aborted) {
+          await this.heartbeat().catch((error) => this.emit({ type: 'error', message: String(error) }));
+          await sleep(this.interval * 1000, signal);
+        }
+      })(),
+    );
+    if (this.options.push !== false) {
+      this.loops.push(
+        (async () => {
+          while (!signal.aborted) {
+            if (!this.token) {
+              await sleep(1000, signal);
+              continue;
+            }
+            const res = await this.client
+              .request<Envelope<CommandsResponse>>('GET', `${DEVICE_API_BASE}/commands?wait=25`, { headers: this.auth(), signal, timeoutMs: 35_000 })
+              .catch(() => undefined);
+            if (signal.aborted) break;
+            if (!res) {
+              await sleep(2000, signal);
+              continue;
+            }
+            if (res.status === 401) await this.unbound();
+            else if (res.status === 200) for (const command of res.body?.data.commands ?? []) await this.handle(command);
+            else await sleep(2000, signal);
+          }
+        })(),
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.allSettled(this.loops);
+    if (this.ownsClient) this.client.close();
+  }
+}
+
+export interface FleetOptions {
+  url: string;
+  count: number;
+  seed: string;
+  /** Hotel install code for every TV (omit: unassigned TVs). */
+  installCode?: string;
+  /** Room numbers are `<roomPrefix><n>` (n from 1, three digits). */
+  roomPrefix?: string;
+  interval?: number;
+  push?: boolean;
+  /** Registrations running at once. */
+  concurrency?: number;
+  /** Index of the first TV (for several fleets of one seed). */
+  offset?: number;
+  verboseHeartbeats?: boolean;
+  onEvent?: (tv: VirtualTv, event: TvEvent) => void;
+}
+
+export interface Fleet {
+  tvs: VirtualTv[];
+  stop(): Promise<void>;
+}
+
+/** Starts `count` virtual TVs sharing one keep-alive connection pool; `stop()` ends them all. */
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const client = new JsonClient(options.url, { maxSockets: Math.max(16, options.count * 2) });
+  const tvs = Array.from(
+    { length: options.count },
+    (_, i) =>
+      new VirtualTv({
+        url: options.url,
+        seed: options.seed,
+        index: (options.offset ?? 0) + i,
+        installCode: options.installCode,
+        roomNumber: options.roomPrefix !== undefined ? `${options.roomPrefix}${String(i + 1).padStart(3, '0')}` : undefined,
+        interval: options.interval,
+        push: options.push,
+        verboseHeartbeats: options.verboseHeartbeats,
+        client,
+        onEvent: options.onEvent,
+      }),
+  );
+  const concurrency = options.concurrency ?? 16;
+  let next = 0;
+  const started: VirtualTv[] = [];
+  const fleet: Fleet = {
+    tvs,
+    async stop() {
+      await Promise.allSettled(tvs.map((tv) => tv.stop()));
+      client.close();
+    },
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, tvs.length) }, async () => {
+        while (next < tvs.length) {
+          const tv = tvs[next++]!;
+          await tv.start();
+          started.push(tv);
+        }
+      }),
+    );
+  } catch (error) {
+    await fleet.stop();
+    throw error;
+  }
+  return fleet;
+}
+
+/**
+ * Registers `count` TVs of a seed without starting their loops and returns their tokens (for load
+ * generators that drive heartbeats themselves).
+ */
+export async function registerMany(options: { url: string; seed: string; count: number; installCode?: string; offset?: number; concurrency?: number }): Promise<{ mac: string; token: string }[]> {
+  const client = new JsonClient(options.url, { maxSockets: 64 });
+  const out: { mac: string; token: string }[] = new Array(options.count);
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: options.concurrency ?? 32 }, async () => {
+        while (next < options.count) {
+          const i = next++;
+          const tv = new VirtualTv({ url: options.url, seed: options.seed, index: (options.offset ?? 0) + i, installCode: options.installCode, client });
+          const data = await tv.register();
+          out[i] = { mac: tv.mac, token: data.token };
+        }
+      }),
+    );
+  } finally {
+    client.close();
+  }
+  return out;
+}

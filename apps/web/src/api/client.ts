@@ -18,7 +18,8 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string | string[]>;
   readonly body: unknown;
 
-  constructor(status: number, body: Partial<Failure> & Record<string, unknown>, fallback: string) {
+  constructor(status: number, failure: Partial<Failure> | Record<string, unknown>, fallback: string) {
+    const body = failure as Partial<Failure> & Record<string, unknown>;
     super(typeof body.errmsg === 'string' && body.errmsg ? body.errmsg : fallback);
     this.name = 'ApiError';
     this.status = status;
@@ -177,7 +178,8 @@ function hasErrmsg(error: ApiError) {
  */
 export function showApiError(error: unknown, form?: FormInstance, fieldNames?: readonly string[]) {
   if ((error as Error)?.name === 'AbortError') return;
-  if (error instanceof ApiError && error.status === 401) return;
+  // A 401 already sent the user to login; on the login page itself it is the answer to wrong credentials.
+  if (error instanceof ApiError && error.status === 401 && !isOnLoginPage()) return;
   if (form && error instanceof ApiError && error.status === 422 && error.errors) {
     const total = Object.values(error.errors).flatMap(asList).length;
     const leftOver = applyFieldErrors(form, error.errors, fieldNames);

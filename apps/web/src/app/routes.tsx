@@ -1,4 +1,16 @@
-import { HomeOutlined, QuestionCircleOutlined, TableOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DesktopOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  QuestionCircleOutlined,
+  SafetyOutlined,
+  ShopOutlined,
+  TableOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { records, type RecordDef, type RecordName, type Text } from '@htv/shared';
 import { lazy, type ReactNode } from 'react';
 import { canUseRecord, type LoginInfo } from '../auth/access';
@@ -37,6 +49,13 @@ export const recordListPath = (record: Pick<RecordDef, 'path'>) => `/${record.pa
 const recordIcons: Partial<Record<RecordName, ReactNode>> = {
   faqCategory: <TagsOutlined />,
   faq: <QuestionCircleOutlined />,
+  adminAccount: <UserOutlined />,
+  brandAccount: <TeamOutlined />,
+  hotelAccount: <ShopOutlined />,
+  role: <SafetyOutlined />,
+  permissionNode: <KeyOutlined />,
+  terminal: <DesktopOutlined />,
+  terminalAuthRule: <AuditOutlined />,
 };
 
 /** Menu groups of record screens; a record not listed here sits at the top level. */

@@ -33,7 +33,8 @@ export function canUseRecord(user: Pick<LoginInfo, 'permissions' | 'user_type'>,
 
 /** A name for role or hotel values that may arrive as a string or as `{ name }`. */
 export function displayName(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  // Bare ids (role 1, hotel 12) mean nothing to a reader: only names are shown.
+  if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
     const named = value as { name?: unknown; title?: unknown };
     if (typeof named.name === 'string') return named.name;

@@ -69,7 +69,9 @@ export function useLogout() {
       // the token is dropped either way
     }
     clearToken();
-    queryClient.clear();
+    // Leave the signed-in pages first: clearing the cache under them would refetch without a token.
     await navigate('/login', { replace: true });
+    await queryClient.cancelQueries();
+    queryClient.clear();
   }, [navigate, queryClient]);
 }

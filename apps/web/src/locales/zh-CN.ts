@@ -31,13 +31,17 @@ const zhCN = {
   login: {
     title: '登录',
     subtitle: '酒店智能电视终端、内容与服务的统一管理平台',
-    email: '邮箱',
-    emailPlaceholder: '请输入邮箱',
-    emailRequired: '请输入邮箱',
+    email: '账号',
+    emailPlaceholder: '请输入账号或邮箱',
     password: '密码',
     passwordPlaceholder: '请输入密码',
-    passwordRequired: '请输入密码',
     submit: '登录',
+  },
+  captcha: {
+    drag: '向右拖动滑块完成拼图',
+    verified: '验证通过',
+    failed: '验证未通过，请重试',
+    refresh: '换一张',
   },
   home: {
     welcome: '欢迎，{{name}}',
@@ -83,6 +87,7 @@ const zhCN = {
     createdAt: '创建时间',
     updatedAt: '更新时间',
     total: '共 {{total}} 条',
+    totalCapped: '超过 {{total}} 条',
     empty: '暂无数据',
     saved: '保存成功',
     actionDone: '操作成功',
@@ -94,7 +99,7 @@ const zhCN = {
     endDate: '结束日期',
     upload: '上传',
     uploadHint: '支持 {{types}}，单个不超过 {{max}}',
-    uploadCount: '最多 {{max}} 个',
+    uploadHintMany: '支持 {{types}}，单个不超过 {{max}}，最多 {{count}} 个',
     save: '保存',
   },
 };

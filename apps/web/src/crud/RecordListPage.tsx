@@ -1,0 +1,205 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PAGE_SIZES, type StateAction } from '@htv/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Popconfirm, Space, Table, Typography } from 'antd';
+import type { Key } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { showApiError } from '../api/client';
+import { toastSuccess } from '../api/notify';
+import { useLang } from '../locales';
+import { recordApi, recordKeys, type Row } from './api';
+import { buildColumns } from './columns';
+import { filterFields, hasKeyword, useListState } from './listState';
+import type { RecordListProps } from './registry';
+import { SearchForm } from './SearchForm';
+import { useRecordAccess } from './useRecordAccess';
+
+/**
+ * Popconfirm waits for the promise (spinner on OK) and closes when it settles; a failure was already
+ * shown by the mutation cache, so it must not stay a rejected promise.
+ */
+const settle = (promise: Promise<unknown>) => promise.then(ignore, ignore);
+const ignore = () => undefined;
+
+/** Generated list page of a record: search form, server-paged table, row and batch actions, export. */
+export default function RecordListPage({ record, Form }: RecordListProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const access = useRecordAccess(record);
+  const { state, query, searchQuery, update } = useListState(record);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const list = useQuery({
+    queryKey: recordKeys.list(record.path, query),
+    queryFn: ({ signal }) => recordApi.list(record, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  // A new search or page starts with an empty selection.
+  useEffect(() => setSelected([]), [query]);
+
+  // Deleting the last rows of the last page: step back to the page that still has rows.
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    if (list.data && list.data.items.length === 0 && total > 0 && state.page > 1) {
+      update({ page: Math.max(1, Math.ceil(total / state.pagesize)) });
+    }
+  }, [list.data, total, state.page, state.pagesize, update]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: recordKeys.all });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => recordApi.remove(record, id),
+    onSuccess: async () => {
+      toastSuccess(t('crud.deleted'));
+      await refresh();
+    },
+  });
+
+  const batchRemove = useMutation({
+    mutationFn: (ids: number[]) => recordApi.batchDelete(record, ids),
+    onSuccess: async (data) => {
+      toastSuccess(t('crud.batchDeleted', { count: data.deleted }));
+      setSelected([]);
+      await refresh();
+    },
+  });
+
+  const runAction = useMutation({
+    mutationFn: ({ id, action }: { id: number; action: string }) => recordApi.action(record, id, action),
+    onSuccess: async () => {
+      toastSuccess(t('crud.actionDone'));
+      await refresh();
+    },
+  });
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await recordApi.export(record, searchQuery, `${record.path}-${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const stateActions = Object.entries(record.states?.actions ?? {}) as [string, StateAction][];
+  const stateField = record.states?.field;
+
+  const rowActions = (row: Row) => {
+    const available = stateActions.filter(([name, action]) => access.action(name) && stateField && action.from.includes(String(row[stateField])));
+    return (
+      <Space size={0} wrap>
+        {access.update && (
+          <Button type="link" size="small" onClick={() => setEditing({ id: row.id })}>
+            {t('crud.edit')}
+          </Button>
+        )}
+        {available.map(([name, action]) =>
+          action.confirm ? (
+            <Popconfirm key={name} title={action.confirm[lang]} onConfirm={() => settle(runAction.mutateAsync({ id: row.id, action: name }))}>
+              <Button type="link" size="small">
+                {action.label[lang]}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button key={name} type="link" size="small" onClick={() => runAction.mutate({ id: row.id, action: name })}>
+              {action.label[lang]}
+            </Button>
+          ),
+        )}
+        {access.delete && (
+          <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => settle(remove.mutateAsync(row.id))} okButtonProps={{ danger: true }}>
+            <Button type="link" size="small" danger>
+              {t('crud.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    );
+  };
+
+  const hasRowActions = access.update || access.delete || stateActions.some(([name]) => access.action(name));
+  const columns = buildColumns(record, lang, t, state, hasRowActions ? rowActions : undefined);
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {(hasKeyword(record) || filterFields(record).length > 0) && (
+        <Card size="small">
+          <SearchForm record={record} state={state} onSearch={({ keyword, filters }) => update({ keyword, filters, page: 1 })} />
+        </Card>
+      )}
+      <Card
+        title={record.label[lang]}
+        extra={
+          <Space wrap>
+            {access.delete && (
+              <Popconfirm
+                title={t('crud.batchDeleteConfirm', { count: selected.length })}
+                disabled={selected.length === 0}
+                onConfirm={() => settle(batchRemove.mutateAsync(selected.map(Number)))}
+                okButtonProps={{ danger: true }}
+              >
+                <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={batchRemove.isPending}>
+                  {t('crud.batchDelete')}
+                  {selected.length > 0 ? ` (${selected.length})` : ''}
+                </Button>
+              </Popconfirm>
+            )}
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
+              {t('crud.export')}
+            </Button>
+            {access.create && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
+                {t('crud.create')}
+              </Button>
+            )}
+          </Space>
+        }
+      >
+        <div data-testid="record-table">
+          <Table<Row>
+            rowKey="id"
+            columns={columns}
+            dataSource={list.data?.items ?? []}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            rowSelection={access.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+            pagination={{
+              current: state.page,
+              pageSize: state.pagesize,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (count) => (
+                <Typography.Text type="secondary">{t(list.data?.capped ? 'crud.totalCapped' : 'crud.total', { total: count })}</Typography.Text>
+              ),
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort') {
+                const one = Array.isArray(sorter) ? sorter[0] : sorter;
+                const key = one?.order ? String(one.columnKey ?? one.field) : undefined;
+                update({ sort: key, order: key ? (one?.order === 'ascend' ? 'asc' : 'desc') : undefined, page: 1 });
+              } else if (extra.action === 'paginate') {
+                const size = pagination.pageSize ?? state.pagesize;
+                update({ page: size !== state.pagesize ? 1 : (pagination.current ?? 1), pagesize: size });
+              }
+            }}
+          />
+        </div>
+      </Card>
+      {editing && (
+        <Suspense fallback={null}>
+          <Form record={record} id={editing.id} open onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,8 @@
+import type { RecordDef } from '@htv/shared';
+import { useRecordPages } from './registry';
+
+/** Route element of a record's list: the generated page, or the override registered for it. */
+export function RecordRoute({ record }: { record: RecordDef }) {
+  const { List, Form } = useRecordPages(record);
+  return <List key={record.name} record={record} Form={Form} />;
+}

@@ -1,0 +1,40 @@
+import type { ListResult, RecordDef } from '@htv/shared';
+import { api, downloadFile, type Query } from '../api/client';
+
+/** A row of a record list or detail: id, fields by name, timestamps and `<ref>Title` for refs. */
+export interface Row {
+  id: number;
+  createdAt?: string;
+  updatedAt?: string;
+  [field: string]: unknown;
+}
+
+export interface Option {
+  value: number;
+  label: string;
+}
+
+/** Query keys: everything of a record sits under ['records', path] so one invalidation refreshes it. */
+export const recordKeys = {
+  all: ['records'] as const,
+  record: (path: string) => ['records', path] as const,
+  list: (path: string, query: Query) => ['records', path, 'list', query] as const,
+  detail: (path: string, id: number) => ['records', path, 'detail', id] as const,
+  options: (path: string, keyword: string) => ['records', path, 'options', keyword] as const,
+};
+
+const base = (record: Pick<RecordDef, 'path'>) => `/records/${record.path}`;
+
+/** The record engine's REST contract (apps/server generates these routes from the same declaration). */
+export const recordApi = {
+  list: (record: RecordDef, query: Query, signal?: AbortSignal) => api.get<ListResult<Row>>(base(record), query, signal),
+  get: (record: RecordDef, id: number, signal?: AbortSignal) => api.get<Row>(`${base(record)}/${id}`, undefined, signal),
+  create: (record: RecordDef, body: Record<string, unknown>) => api.post<Row>(base(record), body),
+  update: (record: RecordDef, id: number, body: Record<string, unknown>) => api.put<Row>(`${base(record)}/${id}`, body),
+  remove: (record: RecordDef, id: number) => api.delete<unknown>(`${base(record)}/${id}`),
+  batchDelete: (record: RecordDef, ids: number[]) => api.post<{ deleted: number }>(`${base(record)}/batch-delete`, { ids }),
+  action: (record: RecordDef, id: number, action: string) => api.post<Row>(`${base(record)}/${id}/actions/${action}`),
+  options: (record: RecordDef, keyword: string, signal?: AbortSignal) =>
+    api.get<Option[]>(`${base(record)}/options`, keyword ? { keyword } : undefined, signal),
+  export: (record: RecordDef, query: Query, fallbackName: string) => downloadFile(`${base(record)}/export`, query, fallbackName),
+};

@@ -1,0 +1,47 @@
+import type { RecordDef, RecordName } from '@htv/shared';
+import { lazy, type ComponentType } from 'react';
+
+/** Props of a record's form (create when `id` is null, edit otherwise). */
+export interface RecordFormProps {
+  record: RecordDef;
+  id: number | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved?: () => void;
+}
+
+/** Props of a record's list page; it receives the form to use so an override of one keeps the other. */
+export interface RecordListProps {
+  record: RecordDef;
+  Form: ComponentType<RecordFormProps>;
+}
+
+export interface RecordPages {
+  List: ComponentType<RecordListProps>;
+  Form: ComponentType<RecordFormProps>;
+}
+
+const GenericList = lazy(() => import('./RecordListPage'));
+const GenericForm = lazy(() => import('./RecordFormModal'));
+
+/**
+ * Custom pages that replace one generated page of a record, e.g.
+ *   faq: { Form: lazy(() => import('../areas/faq/FaqForm')) }
+ * Anything not overridden stays generated from the declaration.
+ */
+export const overrides: Partial<Record<RecordName, Partial<RecordPages>>> = {};
+
+/** Lets an area module register its overrides instead of editing the table above. */
+export function overrideRecordPages(name: RecordName, pages: Partial<RecordPages>) {
+  overrides[name] = { ...overrides[name], ...pages };
+}
+
+export function recordPages(name: string): RecordPages {
+  const custom = (overrides as Record<string, Partial<RecordPages> | undefined>)[name] ?? {};
+  return { List: custom.List ?? GenericList, Form: custom.Form ?? GenericForm };
+}
+
+/** Hook form of `recordPages` for components. */
+export function useRecordPages(record: RecordDef): RecordPages {
+  return recordPages(record.name);
+}

@@ -211,6 +211,16 @@ describe('record engine: tenant isolation', () => {
     expect((await a.brand.get(`/api/records/faq-category/${platformCat}`)).status).toBe(404);
   });
 
+  it('offers a superior the categories of the row’s owner, never beyond its reach', async () => {
+    const hotelCat = await category(a.hotel, 'Owner pick');
+    const asPlatform = await platform.get(`/api/records/faq-category/options?brandId=${a.brandId}&hotelId=${a.hotelIds[0]}&keyword=owner%20pick`);
+    expect(asPlatform.body.data).toEqual([{ value: hotelCat, label: 'Owner pick' }]);
+    const asBrand = await a.brand.get(`/api/records/faq-category/options?brandId=${a.brandId}&hotelId=${a.hotelIds[0]}&keyword=owner%20pick`);
+    expect(asBrand.body.data).toEqual([{ value: hotelCat, label: 'Owner pick' }]);
+    const foreign = await b.brand.get(`/api/records/faq-category/options?brandId=${a.brandId}&hotelId=${a.hotelIds[0]}`);
+    expect(foreign.body.data).toEqual([]);
+  });
+
   it('offers only the caller’s own categories in selects', async () => {
     const own = await category(a.hotel, 'Own select');
     await category(a.sibling, 'Sibling select');

@@ -133,14 +133,20 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number): 
   return row as Row;
 }
 
-/** Value/label pairs for reference selects: rows owned at the actor's own level. */
-export async function optionRows(db: Db, def: RecordDef, actor: Actor, keyword?: string): Promise<{ value: number; label: string }[]> {
+/**
+ * Value/label pairs for reference selects. In `tenant` scope they are the rows of one owner: the
+ * actor's own level, or the brand/hotel named in the query (the owner of a row a superior is editing),
+ * which the tenant filter still confines to the actor's reach.
+ */
+export async function optionRows(db: Db, def: RecordDef, actor: Actor, query: { keyword?: string; brandId?: number; hotelId?: number }): Promise<{ value: number; label: string }[]> {
   const table = tableOf(def);
   const title = table[def.titleField];
+  const keyword = query.keyword;
+  const owner = query.brandId || query.hotelId ? { brandId: query.brandId ?? null, hotelId: query.hotelId ?? null } : ownLevel(actor);
   const rows = await db
     .select({ value: table.id, label: title })
     .from(table)
-    .where(and(tenantFilter(def, table, actor), def.scope === 'tenant' ? sameOwner(table, ownLevel(actor)) : undefined, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined))
+    .where(and(tenantFilter(def, table, actor), def.scope === 'tenant' ? sameOwner(table, owner) : undefined, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined))
     .orderBy(...ordering(def, table, { page: 1, pagesize: 200 }))
     .limit(200);
   return rows as { value: number; label: string }[];

@@ -8,6 +8,12 @@ import { createRow, deleteRows, exportRows, getRow, listRows, optionRows, runAct
 import { toXlsx } from './export.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A select's choices: by keyword, and for the owner of the row being edited when a superior edits it. */
+const optionsQuery = z.object({
+  keyword: z.string().max(100).optional(),
+  brandId: z.coerce.number().int().positive().optional(),
+  hotelId: z.coerce.number().int().positive().optional(),
+});
 const batchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
 
 /** Create and update bodies; a platform or brand user names the owning brand or hotel where the scope needs one. */
@@ -38,24 +44,30 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         .header('content-disposition', `attachment; filename="${def.path}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .send(file);
     });
-    app.get(`${base}/options`, { schema: { querystring: z.object({ keyword: z.string().max(100).optional() }), tags, summary: 'Value/label pairs for selects' }, config: auth('read') }, async (request) =>
-      ok(await optionRows(db, def, actorOf(request), (request.query as { keyword?: string }).keyword)),
+    app.get(`${base}/options`, { schema: { querystring: optionsQuery, tags, summary: 'Value/label pairs for selects' }, config: auth('read') }, async (request) =>
+      ok(await optionRows(db, def, actorOf(request), request.query as z.infer<typeof optionsQuery>)),
     );
     app.get(`${base}/:id`, { schema: { params: idParams, tags }, config: auth('read') }, async (request) =>
       ok(await getRow(db, def, actorOf(request), (request.params as { id: number }).id)),
     );
-    app.post(base, { schema: { body: bodySchema(def), tags }, config: auth('create') }, async (request) =>
-      ok(await createRow(ctx(request), def, request.body as Record<string, unknown>)),
-    );
-    app.put(`${base}/:id`, { schema: { params: idParams, body: bodySchema(def), tags }, config: auth('update') }, async (request) =>
-      ok(await updateRow(ctx(request), def, (request.params as { id: number }).id, request.body as Record<string, unknown>)),
-    );
-    app.delete(`${base}/:id`, { schema: { params: idParams, tags }, config: auth('delete') }, async (request) =>
-      ok({ deleted: await deleteRows(ctx(request), def, [(request.params as { id: number }).id]) }),
-    );
-    app.post(`${base}/batch-delete`, { schema: { body: batchBody, tags }, config: auth('delete') }, async (request) =>
-      ok({ deleted: await deleteRows(ctx(request), def, (request.body as { ids: number[] }).ids) }),
-    );
+    if (def.operations.create) {
+      app.post(base, { schema: { body: bodySchema(def), tags }, config: auth('create') }, async (request) =>
+        ok(await createRow(ctx(request), def, request.body as Record<string, unknown>)),
+      );
+    }
+    if (def.operations.update) {
+      app.put(`${base}/:id`, { schema: { params: idParams, body: bodySchema(def), tags }, config: auth('update') }, async (request) =>
+        ok(await updateRow(ctx(request), def, (request.params as { id: number }).id, request.body as Record<string, unknown>)),
+      );
+    }
+    if (def.operations.delete) {
+      app.delete(`${base}/:id`, { schema: { params: idParams, tags }, config: auth('delete') }, async (request) =>
+        ok({ deleted: await deleteRows(ctx(request), def, [(request.params as { id: number }).id]) }),
+      );
+      app.post(`${base}/batch-delete`, { schema: { body: batchBody, tags }, config: auth('delete') }, async (request) =>
+        ok({ deleted: await deleteRows(ctx(request), def, (request.body as { ids: number[] }).ids) }),
+      );
+    }
     for (const action of Object.keys(def.states?.actions ?? {})) {
       app.post(`${base}/:id/actions/${action}`, { schema: { params: idParams, tags }, config: auth(action) }, async (request) =>
         ok(await runAction(ctx(request), def, (request.params as { id: number }).id, action)),

@@ -52,10 +52,16 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
    * `total: countCap, capped: true` instead of counting them all.
    */
   countCap?: number;
+  /**
+   * Which generic writes exist (default: all). Rows that come from elsewhere — terminals register
+   * themselves — turn `create` off; the routes and the buttons then do not exist.
+   */
+  operations?: { create?: boolean; update?: boolean; delete?: boolean };
 }
 
 export interface RecordDef<F extends Record<string, FieldDef> = Record<string, FieldDef>>
-  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap'>> {
+  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations'>> {
+  operations: { create: boolean; update: boolean; delete: boolean };
   states?: RecordOptions<F>['states'];
   indexes?: RecordOptions<F>['indexes'];
   countCap?: number;
@@ -83,6 +89,7 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
     table: snake(opts.name),
     defaultSort: { field: 'id', order: 'desc' },
     ...opts,
+    operations: { create: true, update: true, delete: true, ...opts.operations },
     inputSchema: z.strictObject(shape) as unknown as RecordDef<F>['inputSchema'],
     writable,
   };

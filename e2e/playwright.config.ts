@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the BUILT server (`npm run build` first; `npm test` does it when stale).
+ * global-setup starts apps/server/dist/main.js on a free port with a fresh DATA_DIR (PostgreSQL when
+ * E2E_DATABASE_URL is set) and publishes its address as E2E_BASE_URL, which the workers inherit.
+ * Uses Debian's /usr/bin/chromium (override with CHROMIUM_PATH); never downloads a browser.
+ */
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
+  fullyParallel: false,
+  workers: 1, // 2-core machine: one browser at a time beside the server
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 60_000, // generous: the machine has 2 cores shared by the server, the browser and the runner
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/report.json' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,34 @@
+// `npm start`: installs dependencies and builds when needed, then runs the built server in production
+// mode. PORT (default 8080) and DATA_DIR (default ./data) are read by the server; DATABASE_URL switches
+// from the embedded database to PostgreSQL.
+import { spawn } from 'node:child_process';
+import { ensureBuilt, ensureInstalled, log, ROOT, SERVER_BUNDLE } from './lib.mjs';
+
+try {
+  await ensureInstalled();
+  await ensureBuilt();
+} catch (error) {
+  log(`cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+log('starting the server…');
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+
+// The server finishes in-flight requests on SIGINT/SIGTERM; this process waits for it to exit.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  });
+}
+child.on('error', (error) => {
+  log(`cannot start the server: ${error.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal === 'SIGINT' ? 130 : 143));
+});

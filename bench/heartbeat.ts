@@ -98,10 +98,20 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-/** CPU seconds (user + system) a process has used so far. */
+/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by the PostgreSQL backends serving the benchmark database. */
+async function pgCpuSeconds(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
+  return new Map(rows.map((r: { pid: number }) => [r.pid, cpuSeconds(r.pid)]));
 }
 
 async function count(client: pg.Client, query: string): Promise<number> {
@@ -143,11 +153,14 @@ try {
   const rowsBefore = await count(db, 'select count(*) as n from terminal_heartbeats');
   const xactBefore = await count(db, `select xact_commit as n from pg_stat_database where datname = '${dbName}'`);
   const cpuBefore = cpuSeconds(server.pid!);
+  const pgBefore = await pgCpuSeconds(db);
   if (values.profile) server.kill('SIGUSR2');
   log(`heartbeats: ${connections} connections, ${seconds} s…`);
   const heartbeat = await runLoad(spec, tool);
   const cpuUsed = cpuSeconds(server.pid!) - cpuBefore;
   if (values.profile) server.kill('SIGUSR2');
+  const pgAfter = await pgCpuSeconds(db);
+  const pgCpu = [...pgAfter].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
   // The writer flushes every 500 ms; give it a moment, then count what was stored.
   await new Promise((r) => setTimeout(r, 3000));
   const rowsStored = (await count(db, 'select count(*) as n from terminal_heartbeats')) - rowsBefore;
@@ -185,12 +198,13 @@ try {
     '',
     `Heartbeat / hello-world GET ratio: ${((heartbeat.perSecond / helloGet.perSecond) * 100).toFixed(0)}%; / POST echo: ${((heartbeat.perSecond / helloPost.perSecond) * 100).toFixed(0)}%`,
     `Server CPU during the heartbeat run: ${cpuUsed.toFixed(1)} s over ${heartbeat.seconds.toFixed(1)} s (${((cpuUsed / heartbeat.seconds) * 100).toFixed(0)}% of one core), ${((cpuUsed / heartbeat.requests) * 1e6).toFixed(1)} µs per heartbeat`,
+    `PostgreSQL CPU (backends of the benchmark database) during the heartbeat run: ${pgCpu.toFixed(1)} s (${((pgCpu / heartbeat.seconds) * 100).toFixed(0)}% of one core), ${((pgCpu / heartbeat.requests) * 1e6).toFixed(1)} µs per heartbeat`,
     `Heartbeat log rows stored: ${rowsStored} for ${heartbeat.requests} answered heartbeats; PostgreSQL transactions committed during the run: ${xacts} (${(heartbeat.requests / Math.max(1, xacts)).toFixed(0)} heartbeats per transaction)`,
     `Terminals online after the run: ${online}/${terminals}; registration: ${(terminals / registerSeconds).toFixed(0)}/s`,
     '',
   ].join('\n');
   process.stdout.write(report);
-  process.stdout.write(`JSON ${JSON.stringify({ tool, connections, seconds, terminals, heartbeat, helloGet, helloPost, rowsStored, xacts, serverCpuSeconds: cpuUsed, registerPerSecond: terminals / registerSeconds })}\n`);
+  process.stdout.write(`JSON ${JSON.stringify({ tool, connections, seconds, terminals, heartbeat, helloGet, helloPost, rowsStored, xacts, serverCpuSeconds: cpuUsed, pgCpuSeconds: pgCpu, loadAtStart, loadAtEnd: loadavg(), registerPerSecond: terminals / registerSeconds })}\n`);
 } finally {
   await cleanup();
 }

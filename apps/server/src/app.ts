@@ -14,6 +14,7 @@ import { registerMessages } from './messages/routes.js';
 import { registerOperationLog } from './oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
+import { registerTenants } from './tenants/routes.js';
 import { registerWeb } from './system/web.js';
 
 export interface AppOptions {
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerRecordRoutes(app, database.db);
   await registerFiles(app, database.db, localDiskStorage(config.dataDir));
   await registerDevices(app, database.db);
+  registerTenants(app, database.db, localDiskStorage(config.dataDir));
 
   await registerWeb(app, config.webDist);
   return app;

@@ -109,12 +109,22 @@ describe('device API: registration', () => {
     expect(await terminalRow(tv.terminalId)).toMatchObject({ softwareVersion: '3.2.0', roomNumber: '1001', launcher: 'hotelos' });
   });
 
-  it('raises an alarm when a MAC registers again with another SN', async () => {
+  it('refuses a registered MAC presented with another SN (alarm) until the terminal is unbound', async () => {
     const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
-    await anonymous.post('/api/device/v1/register', { mac: tv.mac, sn: randomSn() });
+    const clone = await anonymous.post('/api/device/v1/register', { mac: tv.mac, sn: randomSn() });
+    expect(clone.status).toBe(409);
+    expect(clone.body).toMatchObject({ errkey: 'device.snMismatch', errmsg: 'This MAC is registered to another device (different SN); unbind it first' });
     const alarms = await a.hotel.get(`/api/terminals/alarms?kind=snChanged&mac=${tv.mac}`);
     expect(alarms.body.data.items).toHaveLength(1);
-    expect(alarms.body.data.items[0]).toMatchObject({ kind: 'snChanged', mac: tv.mac });
+    expect(alarms.body.data.items[0]).toMatchObject({ kind: 'snChanged', mac: tv.mac, hits: 1 });
+    // The genuine TV keeps working.
+    expect((await tv.device.post('/api/device/v1/heartbeat', {})).status).toBe(200);
+    await a.hotel.post('/api/web/hotel_terminal/unbind', { mac: tv.mac });
+    const sn = randomSn();
+    const replaced = await anonymous.post('/api/device/v1/register', { mac: tv.mac, sn });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data).toMatchObject({ terminalId: tv.terminalId, hotel: null });
+    expect((await terminalRow(tv.terminalId)).sn).toBe(sn);
   });
 
   it('answers 401 to calls without a valid token', async () => {

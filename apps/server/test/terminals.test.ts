@@ -96,6 +96,13 @@ describe('terminal list (record engine)', () => {
     expect((await a.hotel.put(`/api/records/terminals/${row.id}`, { mac: 'AAAAAAAAAAAA', sceneMode: 'hotel' })).status).toBe(422);
   });
 
+  it('offers the distinct versions, launchers and client types inside the caller’s reach', async () => {
+    const options = await a.hotel.get('/api/terminals/filter-options');
+    expect(options.body.data).toMatchObject({ softwareVersion: ['3.9.0', '4.0.0'], launcher: ['hotelos'], clientType: ['android'] });
+    const all = await platform.get('/api/terminals/filter-options');
+    expect(all.body.data.softwareVersion).toEqual(expect.arrayContaining(['3.9.0', '4.0.0']));
+  });
+
   it('refuses creating terminals by hand', async () => {
     const res = await platform.post('/api/records/terminals', { group: 'x' });
     expect(res.status).toBe(403);
@@ -188,6 +195,11 @@ describe('batch MAC search', () => {
     expect(res.body.data.missing).toContain(foreign.mac);
     expect(res.body.data.missing).toHaveLength(19_997);
     expect(res.body.data.invalid).toEqual(['bogus']);
+    expect(res.body.data).toMatchObject({ total: 2, page: 1, pagesize: 100 });
+    // Found terminals come a page at a time; the missing list is always complete.
+    const paged = await a.hotel.post('/api/terminals/search_macs', { macs: mine.map((tv) => tv.mac), page: 2, pagesize: 2 });
+    expect(paged.body.data).toMatchObject({ total: 3, page: 2, pagesize: 2, missing: [] });
+    expect(paged.body.data.items.map((r: { mac: string }) => r.mac)).toEqual([mine.map((tv) => tv.mac).sort()[2]]);
   });
 
   it('refuses more than 20000 MACs with the specification’s message', async () => {

@@ -20,10 +20,17 @@ export interface CachedTerminal {
   launcher: string | null;
   /** When a heartbeat of it was last logged (ms). */
   lastLogMs: number;
+  /** When the cache last moved it to the recent end (ms). */
+  touchedAt?: number;
+  /** The whitelist verdict for `publicIp` against the compiled list it was computed with. */
+  whitelist?: object;
+  whitelistOk?: boolean;
   /** ETag of the configuration last built for it, with the stamp and language it was built for. */
   etag?: string;
   etagKey?: string;
 }
+
+const TOUCH_MS = 10_000;
 
 /**
  * Token-hash → terminal, least recently used first out. A Map keeps insertion order, so a hit moves
@@ -43,8 +50,14 @@ export class TerminalCache {
   get(tokenHash: string): CachedTerminal | undefined {
     const entry = this.byToken.get(tokenHash);
     if (entry) {
-      this.byToken.delete(tokenHash);
-      this.byToken.set(tokenHash, entry);
+      // Recency is coarse: a terminal heard within the last 10 s is recent enough, so a hit usually
+      // costs one Map lookup.
+      const now = Date.now();
+      if (entry.touchedAt === undefined || now - entry.touchedAt > TOUCH_MS) {
+        entry.touchedAt = now;
+        this.byToken.delete(tokenHash);
+        this.byToken.set(tokenHash, entry);
+      }
     }
     return entry;
   }

@@ -18,6 +18,7 @@ import {
   alarmPage,
   bootPage,
   changeAuthorization,
+  filterOptions,
   heartbeatPage,
   hotelSettings,
   resolveAlarm,
@@ -49,6 +50,7 @@ const FIELDS: Record<string, FieldDef> = {
 };
 
 const paging = { page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(200).default(20) };
+const searchPaging = { page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(1000).default(100) };
 const macQuery = z.object({ mac: z.string().trim().min(1).max(64), ...paging });
 const batchTarget = z
   .strictObject({
@@ -112,23 +114,31 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
 
   app.post(
     '/api/terminals/search_macs',
-    { schema: { body: z.strictObject({ macs: z.array(z.string().max(64)).min(1) }), tags, summary: `Batch MAC search (up to ${MAX_MAC_SEARCH})` }, config: auth('terminal.read') },
+    {
+      schema: { body: z.strictObject({ macs: z.array(z.string().max(64)).min(1), ...searchPaging }), tags, summary: `Batch MAC search (up to ${MAX_MAC_SEARCH}): found count, missing MACs and one page of terminals` },
+      config: auth('terminal.read'),
+    },
     async (request) => {
-      const { macs } = request.body as { macs: string[] };
+      const { macs, page, pagesize } = request.body as { macs: string[]; page: number; pagesize: number };
       if (macs.length > MAX_MAC_SEARCH) throw invalidFields({ macs: { key: 'terminal.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
-      return ok(await searchMacs(db, actorOf(request), macs));
+      return ok(await searchMacs(db, actorOf(request), macs, page, pagesize));
     },
   );
 
   app.post(
     '/api/terminals/search_macs/excel',
-    { schema: { tags, summary: 'Batch MAC search from an uploaded .xlsx (multipart field `file`)' }, config: auth('terminal.read') },
+    {
+      schema: { querystring: z.object(searchPaging), tags, summary: 'Batch MAC search from an uploaded .xlsx (multipart field `file`); answers like search_macs plus the MACs read' },
+      config: auth('terminal.read'),
+    },
     async (request) => {
+      const { page, pagesize } = request.query as { page: number; pagesize: number };
       const cells = await readUploadedCells(request);
       const { values, invalid } = partitionCells(cells, MAC_PATTERN, normalizeMac);
       if (values.length > MAX_MAC_SEARCH) throw invalidFields({ file: { key: 'terminal.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
-      const result = await searchMacs(db, actorOf(request), values);
-      return ok({ ...result, invalid: [...invalid, ...result.invalid] });
+      const result = await searchMacs(db, actorOf(request), values, page, pagesize);
+      // The MACs read come back so the page can search further pages with search_macs.
+      return ok({ ...result, invalid: [...invalid, ...result.invalid], macs: values });
     },
   );
 
@@ -196,6 +206,12 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
     '/api/terminals/stats',
     { schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(7) }), tags, summary: 'Home counts: online, offline, unauthorized… and a per-day series' }, config: auth('terminal.read') },
     async (request) => ok(await terminalStats(db, actorOf(request), (request.query as { days: number }).days, runtime.today())),
+  );
+
+  app.get(
+    '/api/terminals/filter-options',
+    { schema: { tags, summary: 'Distinct versions, launchers and client types inside the caller’s reach (for filter selects)' }, config: auth('terminal.read') },
+    async (request) => ok(await filterOptions(db, actorOf(request))),
   );
 
   app.get(

@@ -113,7 +113,7 @@ async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: 
  * every other call carries the terminal's token (`Authorization: Bearer …`), checked here from the
  * in-memory cache. The console's session check skips these routes (`auth.public`).
  */
-export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRuntime) {
+export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRuntime, registerLogLevel = 'info') {
   scope.decorateRequest('deviceTerminal', null);
   const registerKey = runtime.options.registerKey ? Buffer.from(runtime.options.registerKey) : undefined;
   const open = { auth: { public: true } } as const;
@@ -141,6 +141,7 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
     {
       schema: { body: registerRequest, tags, summary: 'Register a TV (or register it again): answers its token', security: [] },
       config: { ...open, fields: REGISTER_FIELDS },
+      logLevel: registerLogLevel as 'info',
     },
     async (request) => {
       if (registerKey) {

@@ -16,6 +16,11 @@ export interface DeviceOptions {
   /** Heartbeat batches: flush at this many, or after this many milliseconds. */
   batchMax: number;
   batchIntervalMs: number;
+  /**
+   * After writing a batch that was not full, wait this long before the next one, so batches grow
+   * (each statement has a fixed cost) instead of trickling back to back.
+   */
+  batchMinGapMs: number;
   /** Heartbeats waiting for the database beyond which new ones answer 503 (back-pressure). */
   maxPending: number;
   /** Terminals kept in the token cache. */
@@ -40,6 +45,7 @@ export const DEFAULT_DEVICE_OPTIONS: DeviceOptions = {
   stateLogDays: 365,
   batchMax: 5000,
   batchIntervalMs: 500,
+  batchMinGapMs: 100,
   maxPending: 200_000,
   cacheSize: 200_000,
   registerKey: undefined,
@@ -58,6 +64,7 @@ const ENV: Record<Exclude<keyof DeviceOptions, 'registerKey' | 'timers'>, string
   stateLogDays: 'DEVICE_STATE_LOG_DAYS',
   batchMax: 'DEVICE_BATCH_MAX',
   batchIntervalMs: 'DEVICE_BATCH_INTERVAL_MS',
+  batchMinGapMs: 'DEVICE_BATCH_MIN_GAP_MS',
   maxPending: 'DEVICE_MAX_PENDING',
   cacheSize: 'DEVICE_CACHE_SIZE',
   statsUtcOffsetMin: 'DEVICE_STATS_UTC_OFFSET_MIN',

@@ -32,7 +32,9 @@ export async function registerDevices(app: FastifyInstance, db: Db, overrides: P
   // Long-polls would hold close() for up to a minute: end them before in-flight requests are awaited.
   app.addHook('preClose', async () => runtime.releaseWaiters());
   app.addHook('onClose', async () => runtime.close());
-  await app.register(async (scope) => registerDeviceRoutes(scope, runtime), { prefix: DEVICE_API_BASE });
+  // Per-request access logs at fleet rates (two lines per heartbeat) would cost more than the heartbeat:
+  // device routes log warnings and errors only (registration keeps the app's level).
+  await app.register(async (scope) => registerDeviceRoutes(scope, runtime, app.log.level), { prefix: DEVICE_API_BASE, logLevel: 'warn' });
   registerConsoleRoutes(app, db, runtime);
   return runtime;
 }

@@ -2,7 +2,7 @@ import { normalizeMac, type AuthorizationState, type RegisterRequest, type Regis
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hotelDeviceSettings, hotels, recordTables, terminalAlarms, terminalDailyStats, terminalPresence, terminalTokens } from '../db/schema/index.js';
-import { invalidFields } from '../http/errors.js';
+import { AppError, invalidFields } from '../http/errors.js';
 import { logStates, type StateEvent } from './logs.js';
 import { firstMatch } from './rules.js';
 import { hashToken, newToken, type DeviceRuntime } from './runtime.js';
@@ -78,6 +78,21 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
   const table = recordTables.terminal!;
   const rules = await runtime.rules.rules();
 
+  // A registered MAC presented with another SN is a clone or a swapped device: refused (and an alarm
+  // raised) until the console unbinds the terminal, so nobody takes over a terminal by its MAC alone.
+  const [known] = await db.select({ id: table.id, sn: table.sn, registered: table.registered }).from(table).where(eq(table.mac, mac));
+  if (known && known.registered && known.sn !== values.sn) {
+    const detail = `${known.sn} -> ${values.sn}`.slice(0, 200);
+    await db
+      .insert(terminalAlarms)
+      .values({ terminalId: known.id as number, kind: 'snChanged', ip: values.publicIp, detail, hits: 1 })
+      .onConflictDoUpdate({
+        target: [terminalAlarms.terminalId, terminalAlarms.kind],
+        set: { ip: values.publicIp, detail, hits: sql`${terminalAlarms.hits} + 1`, lastAt: sql`now()`, resolvedAt: null, resolvedBy: null },
+      });
+    throw new AppError('conflict', 'device.snMismatch');
+  }
+
   const attempt = () =>
     db.transaction(async (tx) => {
       const [existing] = (await tx.select().from(table).where(eq(table.mac, mac)).for('update')) as Row[];
@@ -122,15 +137,6 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
         await tx.insert(terminalPresence).values({ terminalId: existing.id }).onConflictDoNothing();
         events.push({ state: 'registered', detail: existing.registered ? 're-registered' : 'registered again' });
         if (moved) events.push({ state: 'assigned', detail: `${hotel.publicId} ${hotel.name}` });
-        if (existing.sn !== values.sn) {
-          await tx
-            .insert(terminalAlarms)
-            .values({ terminalId: existing.id, kind: 'snChanged', ip: values.publicIp, detail: `${existing.sn} -> ${values.sn}`.slice(0, 200), hits: 1 })
-            .onConflictDoUpdate({
-              target: [terminalAlarms.terminalId, terminalAlarms.kind],
-              set: { ip: values.publicIp, detail: `${existing.sn} -> ${values.sn}`.slice(0, 200), hits: sql`${terminalAlarms.hits} + 1`, lastAt: sql`now()`, resolvedAt: null, resolvedBy: null },
-            });
-        }
       }
       if (rule) {
         events.push({ state: 'authorized', detail: `rule #${rule.id}` });

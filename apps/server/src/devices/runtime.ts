@@ -65,6 +65,7 @@ export class DeviceRuntime implements ConfigListener {
   private readonly negative = new Map<string, number>();
   private readonly whitelists = new Map<number, { list: BlockList | null; expires: number; loading: boolean }>();
   private timers: NodeJS.Timeout[] = [];
+  private closing = false;
   private readonly unlisten: () => void;
 
   constructor(
@@ -82,6 +83,9 @@ export class DeviceRuntime implements ConfigListener {
         this.metrics.heartbeatStatements++;
         await writeHeartbeats(db, items, this.today());
         this.metrics.heartbeatRowsWritten += items.length;
+        // The writer drains what arrived during this write at once; a short pause lets the next batch
+        // grow. Not when closing (flush at shutdown) or when the batch was full (we are behind).
+        if (!this.closing && items.length < options.batchMax && options.batchMinGapMs > 0) await new Promise((r) => setTimeout(r, options.batchMinGapMs));
       },
       onError: (error, items) => {
         this.metrics.heartbeatWriteErrors++;
@@ -193,7 +197,14 @@ export class DeviceRuntime implements ConfigListener {
     let alarm = false;
     if (entry.hotelId !== null) {
       const list = this.whitelistFor(entry.hotelId);
-      if (list && !whitelistAllows(list, publicIp)) alarm = true;
+      if (list) {
+        // BlockList.check allocates; the verdict holds while the address and the list are the same.
+        if (changed || entry.whitelist !== list) {
+          entry.whitelist = list;
+          entry.whitelistOk = whitelistAllows(list, publicIp);
+        }
+        alarm = !entry.whitelistOk;
+      }
     }
     const gap = this.options.heartbeatLogMinGapS * 1000;
     const log = gap === 0 || changed || now - entry.lastLogMs >= gap;
@@ -341,6 +352,7 @@ export class DeviceRuntime implements ConfigListener {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     this.hub.releaseAll();

@@ -1,6 +1,6 @@
 import { records } from '@htv/shared';
 import { normalizeMac } from '@htv/shared/devices/protocol';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import {
@@ -11,7 +11,6 @@ import {
   terminalBootRecords,
   terminalDailyStats,
   terminalHeartbeats,
-  terminalPresence,
   terminalStateLogs,
   terminalTokens,
   type RecordTable,
@@ -54,22 +53,18 @@ export interface Page<T> {
  */
 export async function decorateTerminals(db: Db, rows: Row[]): Promise<void> {
   if (!rows.length) return;
-  const hotelIds = [...new Set(rows.map((r) => r.hotelId as number | null).filter((id): id is number => id !== null && id !== undefined))];
-  const ids = rows.map((r) => r.id);
-  const [hotelRows, presence] = await Promise.all([
-    hotelIds.length ? db.select({ id: hotels.id, publicId: hotels.publicId, name: hotels.name }).from(hotels).where(inArray(hotels.id, hotelIds)) : Promise.resolve([]),
-    db
-      .select({ id: terminalPresence.terminalId, lastSeenAt: terminalPresence.lastSeenAt })
-      .from(terminalPresence)
-      .where(sql`${terminalPresence.terminalId} = any(${p(ids)}::int[])`),
-  ]);
-  const byHotel = new Map(hotelRows.map((h) => [h.id, h]));
-  const seen = new Map(presence.map((r) => [r.id, r.lastSeenAt]));
+  const result = await db.execute(sql`
+    select i.id, p.last_seen_at, h.public_id, h.name
+      from unnest(${p(rows.map((r) => r.id))}::int[], ${p(rows.map((r) => (r.hotelId as number | null) ?? null))}::int[]) as i(id, hotel_id)
+      left join terminal_presence p on p.terminal_id = i.id
+      left join hotels h on h.id = i.hotel_id`);
+  const byId = new Map((result as unknown as { rows: { id: number; last_seen_at: string | Date | null; public_id: string | null; name: string | null }[] }).rows.map((r) => [r.id, r]));
   for (const row of rows) {
-    const hotel = row.hotelId ? byHotel.get(row.hotelId as number) : undefined;
-    row.hotelPublicId = hotel?.publicId ?? null;
-    row.hotelName = hotel?.name ?? null;
-    row.lastSeenAt = seen.get(row.id)?.toISOString() ?? null;
+    const extra = byId.get(row.id);
+    row.hotelPublicId = extra?.public_id ?? null;
+    row.hotelName = extra?.name ?? null;
+    const seen = extra?.last_seen_at;
+    row.lastSeenAt = seen ? new Date(seen).toISOString() : null;
   }
 }
 
@@ -355,8 +350,25 @@ export async function resolveAlarm(db: Db, actor: Actor, id: number): Promise<vo
 
 // --- MAC search ---------------------------------------------------------------------------------
 
-/** The terminals of up to 20,000 MACs inside the actor's reach, the MACs not found and the malformed. */
-export async function searchMacs(db: Db, actor: Actor, input: readonly string[]): Promise<{ items: Row[]; missing: string[]; invalid: string[]; total: number }> {
+export interface MacSearchResult {
+  /** One page of the terminals found, ordered by MAC. */
+  items: Row[];
+  /** How many of the MACs are terminals inside the caller's reach. */
+  total: number;
+  page: number;
+  pagesize: number;
+  /** Well-formed MACs that are not terminals inside the caller's reach (all of them, not paged). */
+  missing: string[];
+  /** Entries that are not MACs. */
+  invalid: string[];
+}
+
+/**
+ * Batch MAC search (up to 20,000): which MACs are terminals inside the actor's reach (an index probe
+ * reading MACs only), the missing and malformed ones in full, and one page of the found terminals
+ * with every list field. Paging keeps the answer small: 20,000 full rows would be ~20 MB of JSON.
+ */
+export async function searchMacs(db: Db, actor: Actor, input: readonly string[], page = 1, pagesize = 100): Promise<MacSearchResult> {
   const invalid: string[] = [];
   const macs = new Set<string>();
   for (const raw of input) {
@@ -365,17 +377,27 @@ export async function searchMacs(db: Db, actor: Actor, input: readonly string[])
     else if (raw.trim()) invalid.push(raw.trim());
   }
   const t = table();
-  const { createdBy: _createdBy, ...columns } = getTableColumns(t);
-  const items = macs.size
-    ? ((await db
-        .select(columns)
+  let found: string[] = [];
+  if (macs.size && actor.userType === 3) {
+    // A hotel's own terminals are few: read their MACs and intersect here, rather than probing the
+    // fleet-wide MAC index 20,000 times and visiting each row to check its hotel.
+    const own = await db.select({ mac: t.mac }).from(t).where(terminalScope(actor));
+    found = own.map((r) => r.mac as string).filter((mac) => macs.has(mac)).sort();
+  } else if (macs.size) {
+    found = (
+      await db
+        .select({ mac: t.mac })
         .from(t)
         .where(and(sql`${t.mac} = any(${p([...macs])}::text[])`, terminalScope(actor)))
-        .orderBy(asc(t.mac))) as Row[])
-    : [];
+        .orderBy(asc(t.mac))
+    ).map((r) => r.mac as string);
+  }
+  const onPage = found.slice((page - 1) * pagesize, page * pagesize);
+  const { createdBy: _createdBy, ...columns } = getTableColumns(t);
+  const items = onPage.length ? ((await db.select(columns).from(t).where(sql`${t.mac} = any(${p(onPage)}::text[])`).orderBy(asc(t.mac))) as Row[]) : [];
   await decorateTerminals(db, items);
-  const found = new Set(items.map((r) => r.mac as string));
-  return { items, missing: [...macs].filter((m) => !found.has(m)), invalid, total: items.length };
+  const present = new Set(found);
+  return { items, total: found.length, page, pagesize, missing: [...macs].filter((m) => !present.has(m)), invalid };
 }
 
 // --- stats --------------------------------------------------------------------------------------
@@ -408,17 +430,13 @@ export function terminalStats(db: Db, actor: Actor, days: number, today: string)
 async function computeStats(db: Db, actor: Actor, days: number, today: string): Promise<TerminalStats> {
   const t = table();
   const d = terminalDailyStats;
-  const [[counts], series] = await Promise.all([
+  // Grouped by the (authorization, online) index's columns: for the platform an index-only scan.
+  const [groups, series] = await Promise.all([
     db
-      .select({
-        total: sql<number>`count(*)::int`,
-        online: sql<number>`(count(*) filter (where ${t.online}))::int`,
-        unauthorized: sql<number>`(count(*) filter (where ${t.authorization} = 'unauthorized'))::int`,
-        authorized: sql<number>`(count(*) filter (where ${t.authorization} = 'authorized'))::int`,
-        disabled: sql<number>`(count(*) filter (where ${t.authorization} = 'disabled'))::int`,
-      })
+      .select({ authorization: t.authorization, online: t.online, n: sql<number>`count(*)::int` })
       .from(t)
-      .where(terminalScope(actor)),
+      .where(terminalScope(actor))
+      .groupBy(t.authorization, t.online),
     db
       .select({ day: d.day, active: sql<number>`sum(${d.active})::int`, registered: sql<number>`sum(${d.registered})::int` })
       .from(d)
@@ -433,8 +451,52 @@ async function computeStats(db: Db, actor: Actor, days: number, today: string): 
     const s = byDay.get(day);
     filled.push({ day, active: s?.active ?? 0, registered: s?.registered ?? 0 });
   }
-  const c = counts ?? { total: 0, online: 0, unauthorized: 0, authorized: 0, disabled: 0 };
+  const c = { total: 0, online: 0, unauthorized: 0, authorized: 0, disabled: 0 };
+  for (const g of groups) {
+    c.total += g.n;
+    if (g.online) c.online += g.n;
+    const state = g.authorization as string;
+    if (state === 'unauthorized' || state === 'authorized' || state === 'disabled') c[state] += g.n;
+  }
   return { total: c.total, online: c.online, offline: c.total - c.online, unauthorized: c.unauthorized, authorized: c.authorized, disabled: c.disabled, series: filled };
+}
+
+// --- filter options -----------------------------------------------------------------------------
+
+const FILTER_COLUMNS = { softwareVersion: 'software_version', otaVersion: 'ota_version', controlVersion: 'control_version', launcher: 'launcher', clientType: 'client_type' } as const;
+const optionsCache = new Map<string, { at: number; value: Promise<Record<string, string[]>> }>();
+
+/**
+ * Distinct values of the exact-match filters (versions, launcher, client type) inside the actor's
+ * reach, for the list's select boxes (at most 200 each; cached for a minute). Across the whole fleet
+ * each column is read with a loose index scan (one index probe per distinct value).
+ */
+export function filterOptions(db: Db, actor: Actor): Promise<Record<string, string[]>> {
+  const key = `${actor.userType}:${actor.brandId}:${actor.hotelId}`;
+  const cached = optionsCache.get(key);
+  if (cached && Date.now() - cached.at < 60_000) return cached.value;
+  const value = (async () => {
+    const out: Record<string, string[]> = {};
+    const scope = terminalScope(actor);
+    for (const [name, column] of Object.entries(FILTER_COLUMNS)) {
+      const col = sql.identifier(column);
+      const result = scope
+        ? await db.execute(sql`select distinct ${col} as v from terminals where ${col} is not null and ${scope} order by 1 limit 200`)
+        : await db.execute(sql`
+            with recursive d(v) as (
+              (select ${col} from terminals where ${col} is not null order by ${col} limit 1)
+              union all
+              select (select ${col} from terminals where ${col} > d.v order by ${col} limit 1) from d where d.v is not null
+            )
+            select v from d where v is not null limit 200`);
+      out[name] = (result as unknown as { rows: { v: string }[] }).rows.map((r) => r.v);
+    }
+    return out;
+  })();
+  optionsCache.set(key, { at: Date.now(), value });
+  if (optionsCache.size > 1000) optionsCache.delete(optionsCache.keys().next().value as string);
+  value.catch(() => optionsCache.delete(key));
+  return value;
 }
 
 // --- hotel device settings ----------------------------------------------------------------------

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { seedPermissionTree, seedSystemRoles } from '../access/system.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
-import { brands, hotels, messageRecipients, recordTables, roles, sentMessages, userProjects, users } from '../db/schema/index.js';
+import { messageRecipients, recordTables, roles, sentMessages, userProjects, users } from '../db/schema/index.js';
+import { seedDemoCatalogues, seedDemoManagers, seedDemoTenants } from '../tenants/demo.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -14,7 +15,11 @@ export const DEMO_ACCOUNTS = [
   { login: 'group.manager', password: 'brand123', userType: 2, note: 'brand operator of two brands (project selector)' },
   { login: 'sunrise.bund', password: 'hotel123', userType: 3, note: 'hotel administrator (Sunrise Bund)' },
   { login: 'sunrise.multi', password: 'hotel123', userType: 3, note: 'front-desk lead of two hotels (project selector)' },
+  { login: 'sunrise.desk', password: 'hotel123', userType: 3, note: 'front desk of Sunrise Bund (second account; sunrise.bund is the manager)' },
 ] as const;
+
+/** Password of the demo manufacturer (OEM) accounts oem.hismart and oem.kangyue (vendor client, not the console). */
+export const DEMO_OEM_PASSWORD = 'oem12345';
 
 /** Every permission string of the record engine for one user type. */
 export function recordPermissions(userType: 1 | 2 | 3): string[] {
@@ -23,11 +28,6 @@ export function recordPermissions(userType: 1 | 2 | 3): string[] {
     .flatMap((def) => ['read', 'create', 'update', 'delete', ...Object.keys(def.states?.actions ?? {})].map((a) => `${def.permission}.${a}`))
     .filter((p, i, all) => all.indexOf(p) === i);
 }
-
-const BRANDS = [
-  { code: 'SUNRISE', name: '朝阳酒店集团', hotels: ['朝阳外滩酒店', '朝阳西湖酒店', '朝阳滨江酒店'] },
-  { code: 'BLUEBAY', name: '蓝湾度假酒店', hotels: ['蓝湾三亚度假酒店', '蓝湾青岛酒店', '蓝湾厦门酒店'] },
-];
 
 const FAQ_ALL = ['faq.read', 'faq.create', 'faq.update', 'faq.delete'];
 
@@ -55,18 +55,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSystemRoles(tx);
     await seedPermissionTree(tx);
 
-    const brandIds: number[] = [];
-    const hotelIds: number[][] = [];
-    let publicId = 1000001;
-    for (const b of BRANDS) {
-      const [row] = await tx.insert(brands).values({ code: b.code, name: b.name }).returning({ id: brands.id });
-      const created = await tx
-        .insert(hotels)
-        .values(b.hotels.map((name) => ({ brandId: row!.id, name, publicId: String(publicId++) })))
-        .returning({ id: hotels.id });
-      brandIds.push(row!.id);
-      hotelIds.push(created.map((h) => h.id));
-    }
+    // Brands, sub-brands, hotels (public ids 1000001…), rooms and terminals: apps/server/src/tenants/demo.ts.
+    const { brandIds, hotelIds } = await seedDemoTenants(tx);
     const [sunrise, bluebay] = brandIds as [number, number];
     const [bund, westLake, riverside] = hotelIds[0] as [number, number, number];
 
@@ -89,9 +79,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { userType: 2, loginName: 'group.manager', name: '集团区域经理', email: 'region@sunrise.example.com', passwordHash: hash('group.manager'), roleId: brandOps!.id, brandId: sunrise },
         { userType: 3, loginName: 'sunrise.bund', name: '外滩店管理员', email: 'bund@sunrise.example.com', passwordHash: hash('sunrise.bund'), roleId: 3, brandId: sunrise, hotelId: bund },
         { userType: 3, loginName: 'sunrise.multi', name: '前台主管', email: 'frontdesk@sunrise.example.com', passwordHash: hash('sunrise.multi'), roleId: frontDesk!.id, brandId: sunrise, hotelId: westLake },
+        { userType: 3, loginName: 'sunrise.desk', name: '外滩店前台', email: 'desk.bund@sunrise.example.com', passwordHash: hash('sunrise.desk'), roleId: frontDesk!.id, brandId: sunrise, hotelId: bund },
       ])
       .returning({ id: users.id, loginName: users.loginName });
     const userId = (login: string) => created.find((u) => u.loginName === login)!.id;
+    await seedDemoManagers(tx, [
+      [bund, userId('sunrise.bund')],
+      [westLake, userId('sunrise.multi')],
+    ]);
+    await seedDemoCatalogues(tx, { brandIds, passwordHash: await hashPassword(DEMO_OEM_PASSWORD) });
     await tx.insert(userProjects).values([
       { userId: userId('group.manager'), brandId: bluebay },
       { userId: userId('sunrise.multi'), brandId: sunrise, hotelId: riverside },

@@ -19,6 +19,11 @@ export const PERMISSIONS = {
   messageSend: 'message.send',
   /** Read the operation log of one's reach. */
   operationLogRead: 'operationLog.read',
+  /** Move a hotel's manager flag to another of its accounts (platform, brand; a hotel's manager may always). */
+  hotelManagerTransfer: 'hotel.transferManager',
+  /** Hotel users: read and change the hotel's settings (`get|set_hotel_info_by_key`, general keys). */
+  hotelInfoRead: 'hotelInfo.read',
+  hotelInfoUpdate: 'hotelInfo.update',
 } as const;
 
 export const USER_TYPE_LIST = [1, 2, 3] as const satisfies readonly UserType[];
@@ -52,6 +57,10 @@ export const OPLOG_ACTIONS: Record<string, Text> = {
   role_permissions: { 'zh-CN': '分配权限', 'en-US': 'Assign permissions' },
   user_projects: { 'zh-CN': '分配项目', 'en-US': 'Assign projects' },
   message_send: { 'zh-CN': '发送消息', 'en-US': 'Send message' },
+  hotel_manager_transfer: { 'zh-CN': '转移酒店负责人', 'en-US': 'Transfer hotel manager' },
+  hotel_setting: { 'zh-CN': '修改酒店设置', 'en-US': 'Change hotel setting' },
+  room_bulk_create: { 'zh-CN': '批量创建房间', 'en-US': 'Create rooms in bulk' },
+  room_import: { 'zh-CN': '导入房间', 'en-US': 'Import rooms' },
   create: { 'zh-CN': '新增', 'en-US': 'Create' },
   update: { 'zh-CN': '编辑', 'en-US': 'Edit' },
   delete: { 'zh-CN': '删除', 'en-US': 'Delete' },

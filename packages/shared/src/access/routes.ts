@@ -72,6 +72,10 @@ function groups(...entries: RouteEntry[]): RouteEntry[] {
 
 const LOGIN_AS_BRAND: RouteAction = { key: PERMISSIONS.loginAs, title: t('进入品牌/酒店', 'Enter brand or hotel') };
 const LOGIN_AS_HOTEL: RouteAction = { key: PERMISSIONS.loginAs, title: t('进入酒店', 'Enter hotel') };
+const TRANSFER_MANAGER: RouteAction = { key: PERMISSIONS.hotelManagerTransfer, title: t('转移负责人', 'Transfer manager') };
+/** Room buttons on the custom per-hotel room pages (the generated room list adds them itself). */
+const ROOM_ACTIONS: RouteAction[] = (['create', 'update', 'delete'] as const).map((action) => ({ key: `room.${action}`, title: ACTION_TITLES[action]! }));
+const HOTEL_INFO_UPDATE: RouteAction = { key: PERMISSIONS.hotelInfoUpdate, title: t('修改', 'Edit') };
 const HOME = (): RouteEntry => page('/home', '首页', 'Home', null, { icon: 'HomeOutlined' });
 const MESSAGE_CENTER = (): RouteEntry => page('/message/center', '消息中心', 'Message center', null, { icon: 'BellOutlined', hidden: true });
 const OPERATION_LOG = (): RouteEntry => page('/operation/action/log', '操作日志', 'Operation log', PERMISSIONS.operationLogRead, { icon: 'FileSearchOutlined' });
@@ -116,7 +120,11 @@ const platformRoutes: RouteEntry[] = groups(
 );
 platformRoutes.unshift(HOME());
 platformRoutes.push(
-  page('/brand/list', '品牌管理', 'Brand management', 'brand.read', { actions: [LOGIN_AS_BRAND] }),
+  page('/brand/list', '品牌管理', 'Brand management', { record: 'brand' }, { actions: [LOGIN_AS_BRAND] }),
+  page('/brand/hotels/:id', '品牌酒店列表', 'Hotels of the brand', 'brand.read', { hidden: true }),
+  page('/brand/hotel_list', '酒店管理', 'Hotel management', { record: 'hotel' }, { actions: [LOGIN_AS_BRAND, TRANSFER_MANAGER] }),
+  page('/brand/sub_brands', '子品牌管理', 'Sub-brands', { record: 'subBrand' }),
+  page('/brand/rooms/:hotel_id', '房间列表', 'Rooms', 'room.read', { hidden: true, actions: ROOM_ACTIONS }),
   page('/user/list', '品牌权限', 'Brand permissions', { record: 'brandAccount' }),
   page('/user/hotel', '权限列表', 'Permission list', { record: 'hotelAccount' }),
   page('/all_app/list', '应用列表', 'App list', 'app.read', { icon: 'AppstoreOutlined' }),
@@ -140,9 +148,10 @@ platformRoutes.push(
   page('/skin/list', '欢迎模板', 'Welcome templates', 'skin.read'),
   page('/skin/edit', '编辑欢迎模板', 'Edit welcome template', 'skin.update', { hidden: true }),
   page('/batchmachine/list', '装机管理', 'Installation management', 'batchMachine.read', { icon: 'ToolOutlined' }),
-  page('/customer_manage/customer', '厂商列表', 'Manufacturer list', 'oemCustomer.read'),
-  page('/customer_manage/user', '厂商账号', 'Manufacturer accounts', 'oemUser.read'),
-  page('/customer_manage/launcher', '厂商Launcher', 'Manufacturer launcher', 'oemLauncher.read'),
+  page('/customer_manage/customer', '厂商列表', 'Manufacturer list', { record: 'oemCustomer' }),
+  page('/customer_manage/user', '厂商账号', 'Manufacturer accounts', { record: 'oemUser' }),
+  page('/customer_manage/launcher', '厂商Launcher', 'Manufacturer launcher', { record: 'oemLauncher' }),
+  page('/customer_manage/brand_share', '品牌分成', 'Brand shares', { record: 'oemBrandShare' }),
   page('/terminal_manage/terminal', '终端列表', 'Terminal list', { record: 'terminal' }),
   page('/terminal_manage/heartbeats/:mac', '终端心跳日志', 'Terminal heartbeat log', 'terminal.read', { hidden: true }),
   page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', 'ota.read'),
@@ -172,8 +181,8 @@ platformRoutes.push(
   page('/systems/permissions', '权限管理', 'Permission management', { record: 'permissionNode' }),
   page('/operation/action/log', '操作日志', 'Operation log', PERMISSIONS.operationLogRead),
   page('/operation/terminal_state/log', '终端状态历史日志', 'Terminal state history log', 'terminalStateLog.read'),
-  page('/pms/list', 'PMS列表', 'PMS list', 'pms.read'),
-  page('/pms/customer', 'PMS厂商', 'PMS vendors', 'pmsVendor.read'),
+  page('/pms/list', 'PMS列表', 'PMS list', { record: 'pmsVendor' }),
+  page('/pms/customer', 'PMS厂商', 'PMS manufacturers', { record: 'pmsManufacturer' }),
   page('/runlog/tv', '电视开机日志', 'TV boot log', 'runlogTv.read'),
   page('/runlog/app', '应用启动日志', 'App launch log', 'runlogApp.read'),
   page('/runlog/app/detail', '应用启动详情', 'App launch detail', 'runlogApp.read', { hidden: true }),
@@ -182,7 +191,7 @@ platformRoutes.push(
   page('/fb/list', '反馈与建议', 'Feedback and suggestions', 'feedback.read', { icon: 'MessageOutlined' }),
   ...FAQ(),
   ...DOWNLOAD_TASKS(),
-  page('/tags/tags_manage_list', '标签列表', 'Tag list', 'tag.read', { icon: 'TagsOutlined' }),
+  page('/tags/tags_manage_list', '标签列表', 'Tag list', { record: 'tag' }, { icon: 'TagsOutlined' }),
   page('/event-track/config', '埋点配置', 'Tracking configuration', 'eventTrack.read', { icon: 'AimOutlined' }),
   page('/message/send', '消息发送', 'Send messages', PERMISSIONS.messageSend, { icon: 'NotificationOutlined' }),
   MESSAGE_CENTER(),
@@ -200,10 +209,12 @@ const brandRoutes: RouteEntry[] = [
   ),
 ];
 brandRoutes.push(
-  page('/hotelgroup/index', '子品牌管理', 'Sub-brand management', 'subBrand.read', { icon: 'ClusterOutlined' }),
+  page('/hotelgroup/index', '子品牌管理', 'Sub-brand management', { record: 'subBrand' }, { icon: 'ClusterOutlined' }),
   page('/customer_user/index', '品牌账号管理', 'Brand account management', { record: 'brandAccount' }, { icon: 'TeamOutlined' }),
   page('/customer_user/roles', '角色管理', 'Role management', { record: 'role' }, { icon: 'SafetyOutlined' }),
-  page('/hotel/lists', '分店管理', 'Branch management', 'hotel.read', { icon: 'BankOutlined', actions: [LOGIN_AS_HOTEL] }),
+  page('/hotel/lists', '分店管理', 'Branch management', { record: 'hotel' }, { icon: 'BankOutlined', actions: [LOGIN_AS_HOTEL, TRANSFER_MANAGER] }),
+  page('/hotel/overview', '分店统计', 'Branch overview', 'hotel.read', { icon: 'BarChartOutlined' }),
+  page('/hotel/rooms/:hotel_id', '房间列表', 'Rooms', 'room.read', { hidden: true, actions: ROOM_ACTIONS }),
   page('/user/lists', '分店账号管理', 'Branch account management', { record: 'hotelAccount' }, { icon: 'UserOutlined' }),
   page('/libresource/lists', '资源库列表', 'Resource libraries', 'libResource.read'),
   page('/libresource/view/:lib_id', '资源库详情', 'Resource library', 'libResource.read', { hidden: true }),
@@ -250,9 +261,9 @@ hotelRoutes.push(
   page('/content/question', '问卷调查', 'Questionnaires', 'questionnaire.read'),
   page('/content/exchange', '汇率', 'Exchange rates', 'exchangeRate.read'),
   page('/content/weather', '天气城市', 'Weather cities', 'weatherCity.read'),
-  page('/content/weather-pm', 'PM2.5', 'PM2.5', 'pm25.read'),
+  page('/content/weather-pm', 'PM2.5', 'PM2.5', 'pm25.read', { actions: [{ key: 'pm25.update', title: t('修改', 'Edit') }] }),
   page('/content/pmslog', 'PMS日志', 'PMS log', 'pmsLog.read'),
-  page('/content/hotel_info', '酒店信息', 'Hotel information', 'hotelInfo.read'),
+  page('/content/hotel_info', '酒店信息', 'Hotel information', PERMISSIONS.hotelInfoRead, { actions: [HOTEL_INFO_UPDATE] }),
   page('/content/screensaver_photos', '屏保图片', 'Screensaver photos', 'screensaver.read'),
   page('/content/control_link_materials', '控制联动素材', 'Control-link materials', 'controlLinkMaterial.read'),
   page('/shop/banner', '轮播图', 'Banners', 'shopBanner.read'),
@@ -260,6 +271,7 @@ hotelRoutes.push(
   page('/shop/shop_goods', '商品', 'Goods', 'shopGoods.read'),
   page('/ht/terminal', '终端列表', 'Terminals', { record: 'terminal' }),
   page('/ht/manage', '标签管理', 'Tags', 'hotelTag.read'),
+  page('/ht/rooms', '房间管理', 'Rooms', { record: 'room' }),
   page('/ht/update', '升级管理', 'Upgrades', 'hotelUpgrade.read'),
   page('/hotelapp/list', '应用管理', 'Apps', 'hotelApp.read', { icon: 'AppstoreOutlined' }),
   page('/material/material_page', '素材列表', 'Material list', 'material.read', { icon: 'PictureOutlined' }),
@@ -285,10 +297,10 @@ hotelRoutes.push(
   page('/message_page', '客人消息', 'Guest messages', 'guestMessage.read', { icon: 'CommentOutlined' }),
   page('/tvlist', '频道列表', 'Channel list', 'hotelChannel.read', { icon: 'UnorderedListOutlined' }),
   page('/channel_sorting', '频道排序', 'Channel sorting', 'channelSort.read', { icon: 'OrderedListOutlined' }),
-  page('/picture/frame', '电子相框', 'Picture frame', 'pictureFrame.read', { icon: 'PictureOutlined' }),
+  page('/picture/frame', '电子相框', 'Picture frame', 'pictureFrame.read', { icon: 'PictureOutlined', actions: [{ key: 'pictureFrame.update', title: t('修改', 'Edit') }] }),
   page('/robot', '机器人', 'Robot', 'robot.read', { icon: 'RobotOutlined' }),
   page('/goods/sync', '商品同步', 'Goods sync', 'goodsSync.read', { icon: 'SyncOutlined' }),
-  page('/rcu', 'RCU配置', 'RCU', 'rcu.read', { icon: 'ControlOutlined' }),
+  page('/rcu', 'RCU配置', 'RCU', 'rcu.read', { icon: 'ControlOutlined', actions: [{ key: 'rcu.update', title: t('修改', 'Edit') }] }),
   page('/hotelwashing/machines', '洗衣机', 'Washing machines', 'washingMachine.read', { icon: 'SkinOutlined' }),
   page('/hotelauth/info', '授权信息', 'Authorization info', 'hotelAuth.read', { icon: 'SafetyCertificateOutlined' }),
   page('/hotel_tvcode/tvcodeconfig', '遥控指令', 'Remote commands', 'tvCode.read', { icon: 'CodeOutlined' }),

@@ -39,5 +39,9 @@ export const devicesMessages = {
     'en-US': 'The terminal is not registered or its token was revoked; register again',
   },
   'device.registerKey': { 'zh-CN': '设备注册密钥错误', 'en-US': 'Wrong device registration key' },
+  'device.snMismatch': {
+    'zh-CN': '该MAC已被另一台设备（SN不同）注册，请先解绑',
+    'en-US': 'This MAC is registered to another device (different SN); unbind it first',
+  },
   'device.busy': { 'zh-CN': '服务器繁忙，请稍后重试', 'en-US': 'The server is busy, please retry later' },
 } as const satisfies Record<string, Text>;

@@ -1,6 +1,7 @@
 import type { Text } from './lang.js';
 import { devicesMessages } from './messages-devices.js';
 import { authMessages } from './messages-auth.js';
+import { tenantsMessages } from './messages-tenants.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -84,6 +85,7 @@ export const messages = {
   },
   ...authMessages,
   ...devicesMessages,
+  ...tenantsMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

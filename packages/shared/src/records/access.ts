@@ -100,6 +100,9 @@ export const adminAccount = defineRecord({
   fields: accountFields(2),
 });
 
+/** Brand user passwords are 5-20 characters (spec §5 "brand user password 5-20"). */
+export const BRAND_PASSWORD_MAX = 20;
+
 /** Brand accounts (brand users, type 2): managed by the platform and by the brand itself. */
 export const brandAccount = defineRecord({
   name: 'brandAccount',
@@ -110,6 +113,13 @@ export const brandAccount = defineRecord({
   titleField: 'name',
   fields: {
     ...accountFields(3),
+    password: password({
+      label: { 'zh-CN': '密码', 'en-US': 'Password' },
+      min: PASSWORD_MIN,
+      max: BRAND_PASSWORD_MAX,
+      pattern: { regex: PASSWORD_CHARS, message: 'access.passwordChars' },
+      help: { 'zh-CN': '5-20位；编辑时留空则不修改', 'en-US': '5-20 characters; leave empty to keep the current password' },
+    }),
     isAuthUser: bool({ label: { 'zh-CN': '接口授权用户', 'en-US': 'API auth user' }, default: false, help: { 'zh-CN': '仅平台可设置；授权用户不能修改密码', 'en-US': 'Set by the platform only; auth users cannot change their password' } }),
   },
 });

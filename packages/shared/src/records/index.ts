@@ -1,13 +1,35 @@
 import type { RecordDef } from '../record/define.js';
 import { adminAccount, brandAccount, hotelAccount, permissionNode, role } from './access.js';
 import { faq, faqCategory } from './faq.js';
+import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants.js';
 import { terminal, terminalAuthRule } from './terminals.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
  * and its list and form pages.
  */
-export const records = { faqCategory, faq, adminAccount, brandAccount, hotelAccount, role, permissionNode, terminal, terminalAuthRule } satisfies Record<string, RecordDef>;
+export const records = {
+  faqCategory,
+  faq,
+  adminAccount,
+  brandAccount,
+  hotelAccount,
+  role,
+  permissionNode,
+  terminal,
+  terminalAuthRule,
+  brand,
+  subBrand,
+  hotel,
+  room,
+  oemCustomer,
+  oemUser,
+  oemLauncher,
+  oemBrandShare,
+  pmsManufacturer,
+  pmsVendor,
+  tag,
+} satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;
 

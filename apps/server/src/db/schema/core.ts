@@ -2,15 +2,58 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
-/** Brands (hotel chains): the second tenancy level. */
-export const brands = pgTable('brands', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 40 }).notNull(),
-  ...timestamps(),
-});
+/**
+ * Brands (customers: hotel chains, manufacturers): the second tenancy level. Record `brand`
+ * (packages/shared/src/records/tenants.ts). `hotelLimit` / `terminalLimit` are the platform's quotas
+ * (null: no limit).
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 40 }).notNull(),
+    type: varchar('type', { length: 40 }).notNull().default('chain'),
+    defaultResource: varchar('default_resource', { length: 40 }).notNull().default('standard'),
+    brandCustomer: boolean('brand_customer').notNull().default(false),
+    qualityTesting: boolean('quality_testing').notNull().default(false),
+    salesExperience: boolean('sales_experience').notNull().default(false),
+    standardResources: boolean('standard_resources').notNull().default(false),
+    remarks: varchar('remarks', { length: 100 }),
+    hotelLimit: integer('hotel_limit'),
+    terminalLimit: integer('terminal_limit'),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  // The name ends in _code_uq so the record engine reports a duplicate on the code field.
+  (t) => [uniqueIndex('brands_code_uq').on(sql`lower(${t.code})`)],
+);
 
-/** Hotels (branches): the third tenancy level. `publicId` is the 7-character id shown to people and TVs. */
+/** Sub-brands (hotel groups) of a brand: record `subBrand`. Names are unique within the brand. */
+export const subBrands = pgTable(
+  'sub_brands',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    name: varchar('name', { length: 20 }).notNull(),
+    nameEn: varchar('name_en', { length: 60 }),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 100 }),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('sub_brands_name_uq').on(t.brandId, t.name)],
+);
+
+/**
+ * Hotels (branches): the third tenancy level, record `hotel`. `publicId` is the 7-character id shown
+ * to people and TVs. Columns have defaults so a bare insert (tests, tools) makes a valid hotel; the
+ * hotel form's own rules (whitelist, AP password) apply when the form saves. `settings` holds the
+ * per-key settings that are not columns (`HOTEL_SETTINGS`); `managerUserId` is the one manager among
+ * the hotel's accounts.
+ */
 export const hotels = pgTable(
   'hotels',
   {
@@ -19,10 +62,56 @@ export const hotels = pgTable(
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id),
+    subBrandId: integer('sub_brand_id').references(() => subBrands.id),
     name: varchar('name', { length: 300 }).notNull(),
+    nameEn: varchar('name_en', { length: 300 }),
+    industry: varchar('industry', { length: 40 }).notNull().default('hotel'),
+    systemVersion: varchar('system_version', { length: 40 }).notNull().default('3.0'),
+    city: varchar('city', { length: 40 }),
+    address: varchar('address', { length: 30 }),
+    apSsid: varchar('ap_ssid', { length: 32 }),
+    apPassword: varchar('ap_password', { length: 16 }),
+    themeSource: varchar('theme_source', { length: 40 }).notNull().default('brand'),
+    introSource: varchar('intro_source', { length: 40 }).notNull().default('brand'),
+    reviewRequired: boolean('review_required').notNull().default(false),
+    authUser: boolean('auth_user').notNull().default(false),
+    pictureFrame: boolean('picture_frame').notNull().default(false),
+    pictureFrameInterval: integer('picture_frame_interval').notNull().default(10),
+    pm25: boolean('pm25').notNull().default(false),
+    aiVoice: boolean('ai_voice').notNull().default(false),
+    weatherVer: integer('weather_ver').notNull().default(2),
+    bootsVer: integer('boots_ver').notNull().default(2),
+    channelVer: integer('channel_ver').notNull().default(2),
+    citysVer: integer('citys_ver').notNull().default(2),
+    rcuConfig: jsonb('rcu_config'),
+    settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
+    managerUserId: integer('manager_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by'),
     ...timestamps(),
   },
-  (t) => [index('hotels_brand_idx').on(t.brandId)],
+  (t) => [index('hotels_brand_idx').on(t.brandId), index('hotels_sub_brand_id_idx').on(t.subBrandId), index('hotels_city_idx').on(t.city)],
+);
+
+/** Rooms of a hotel: record `room`; the number is unique in the hotel. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 16 }).notNull(),
+    floor: varchar('floor', { length: 10 }),
+    building: varchar('building', { length: 20 }),
+    roomType: varchar('room_type', { length: 20 }),
+    remark: varchar('remark', { length: 100 }),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('rooms_number_uq').on(t.hotelId, t.number), index('rooms_tenant_idx').on(t.brandId, t.hotelId)],
 );
 
 /**
@@ -224,4 +313,26 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_tenant_idx').on(t.brandId, t.hotelId)],
+);
+
+/**
+ * Manufacturer (OEM) accounts, record `oemUser`: sign-ins of the vendor client, apart from the three
+ * console user types. `oemCustomerId` names an `oemCustomer` row (checked by the record engine).
+ */
+export const oemUsers = pgTable(
+  'oem_users',
+  {
+    id: serial('id').primaryKey(),
+    oemCustomerId: integer('oem_customer_id').notNull(),
+    loginName: varchar('login_name', { length: 64 }).notNull(),
+    name: varchar('name', { length: 20 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 100 }),
+    passwordHash: text('password_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('oem_users_login_name_uq').on(sql`lower(${t.loginName})`), index('oem_users_oem_customer_id_idx').on(t.oemCustomerId)],
 );

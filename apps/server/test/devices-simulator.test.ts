@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
+import { publicIdOf } from './devices-support.js';
+import { testApp, type TestApp } from './support/app.js';
+import { createTenant, type Tenant } from './support/fixtures.js';
+
+let t: TestApp;
+let a: Tenant;
+let url: string;
+let fleet: Fleet | undefined;
+
+const until = async (check: () => boolean, ms = 8000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+beforeAll(async () => {
+  t = await testApp();
+  a = await createTenant(t, ['terminal.read', 'terminal.update', 'terminal.authorize', 'terminal.disable', 'terminal.recover']);
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await fleet?.stop();
+  // The worker's app is shared: stop listening, keep the app.
+  await new Promise((resolve) => t.app.server.close(resolve));
+});
+
+describe('simulator library against the server', () => {
+  it('registers virtual TVs, follows authorize / disable over the push channel, and re-registers after unbind', async () => {
+    const events: { mac: string; event: TvEvent }[] = [];
+    fleet = await startFleet({
+      url,
+      count: 2,
+      seed: `sim-${Date.now()}`,
+      installCode: await publicIdOf(t, a.hotelIds[0]),
+      roomPrefix: '9',
+      interval: 1,
+      onEvent: (tv, event) => events.push({ mac: tv.mac, event }),
+    });
+    const [x, y] = fleet.tvs as [NonNullable<Fleet['tvs'][0]>, NonNullable<Fleet['tvs'][0]>];
+    expect(x.authorization).toBe('unauthorized');
+    expect(x.config).toMatchObject({ hotel: { publicId: await publicIdOf(t, a.hotelIds[0]) }, roomNumber: '9001' });
+
+    await a.hotel.post('/api/terminals/authorize', { macs: [x.mac, y.mac] });
+    await until(() => x.authorization === 'authorized' && y.authorization === 'authorized');
+    await a.hotel.post('/api/terminals/disable', { macs: [y.mac], tip: 'Room closed' });
+    await until(() => events.some((e) => e.mac === y.mac && e.event.type === 'disabled' && e.event.tip === 'Room closed'));
+    expect(y.commands.map((c) => c.type)).toContain('config');
+
+    await a.hotel.post('/api/web/hotel_terminal/unbind', { mac: x.mac });
+    await until(() => events.some((e) => e.mac === x.mac && e.event.type === 'registered' && e.event.hotel === null));
+    await until(() => x.config?.hotel === null);
+    await until(() => x.heartbeats > 0 && y.heartbeats > 0);
+    // Revalidation after a stamp change answers 304 when nothing changed for the TV.
+    expect(events.some((e) => e.event.type === 'config')).toBe(true);
+  });
+});

@@ -96,11 +96,11 @@ describe('record engine: FAQ', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['brandId', 'hits', 'hotelId']);
   });
 
-  it('refuses a reference to another tenant’s category', async () => {
+  it('answers 404 for a reference to another tenant’s category', async () => {
     const foreign = await category(b.hotel);
     const res = await a.hotel.post('/api/records/faq', { title: 'Hi', categoryId: foreign, content: 'x' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ categoryId: ['The selected Category does not exist'] });
+    expect(res.status).toBe(404);
+    expect(res.body.errmsg).toBe('Not found or no access');
   });
 
   it('answers 409 when a category still has entries, and deletes it once empty', async () => {
@@ -169,10 +169,12 @@ describe('record engine: file fields', () => {
 
     const foreign = await upload(b.hotel, 'faqImage', png(64, 64));
     const wrongRule = await upload(a.hotel, 'feedbackImage', png(32, 32));
-    for (const id of [foreign, wrongRule, '00000000-0000-4000-8000-000000000000']) {
+    const wrong = await a.hotel.put(`/api/records/faq/${created.body.data.id}`, { title: 'With picture', categoryId: cat, content: 'x', images: [wrongRule] });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors)).toEqual(['images']);
+    for (const id of [foreign, '00000000-0000-4000-8000-000000000000']) {
       const res = await a.hotel.put(`/api/records/faq/${created.body.data.id}`, { title: 'With picture', categoryId: cat, content: 'x', images: [id] });
-      expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(['images']);
+      expect(res.status).toBe(404);
     }
   });
 });

@@ -101,10 +101,9 @@ describe('sub-brands (/hotelgroup/index)', () => {
     expect((await b.brand.get(`/api/records/sub-brand?brandId=${a.brandId}`)).body.data.total).toBe(0);
     expect((await a.hotel.get('/api/records/sub-brand')).status).toBe(403);
 
-    // A brand user naming another brand's sub-brand: not found among its own (422 on the field).
+    // A brand user naming another brand's sub-brand: not found, like any id outside its reach.
     const foreign = await b.brand.post('/api/records/hotel', hotelBody({ subBrandId: id }));
-    expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual({ subBrandId: ['The selected Sub-brand does not exist'] });
+    expect(foreign.status).toBe(404);
     // The platform sees every sub-brand, so the rule is checked against the hotel's brand.
     const mixed = await platform.post('/api/records/hotel', hotelBody({ brandId: b.brandId, subBrandId: id }));
     expect(mixed.body.errors).toEqual({ subBrandId: ['The selected sub-brand belongs to another brand'] });
@@ -187,7 +186,7 @@ describe('hotels (/hotel/lists)', () => {
     const none = await platform.post('/api/records/hotel', hotelBody());
     expect(none.body.errors).toEqual({ brandId: ['Please choose a brand'] });
     const unknown = await platform.post('/api/records/hotel', hotelBody({ brandId: 999_999 }));
-    expect(unknown.body.errors).toEqual({ brandId: ['Please choose a brand'] });
+    expect(unknown.status).toBe(404);
     const ok = await platform.post('/api/records/hotel', hotelBody({ brandId: b.brandId }));
     expect(ok.body.data.brandId).toBe(b.brandId);
   });

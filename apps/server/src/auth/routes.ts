@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { sessionProjects } from '../access/projects.js';
 import { SUPER_ROLE_OF, systemRoleId } from '../access/system.js';
 import type { Db } from '../db/client.js';
+import { hotelInfoFor } from '../tenants/info.js';
 import { brands, hotels, users } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
@@ -85,7 +86,8 @@ async function findAccount(db: Db, identifier: string) {
 export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number]) {
   const chain = await sessionChain(db, actor.sessionId);
   const [brand] = actor.brandId === null ? [] : await db.select({ id: brands.id, name: brands.name, code: brands.code }).from(brands).where(eq(brands.id, actor.brandId));
-  const [hotel] = actor.hotelId === null ? [] : await db.select({ id: hotels.id, name: hotels.name, publicId: hotels.publicId, brandId: hotels.brandId }).from(hotels).where(eq(hotels.id, actor.hotelId));
+  const hotelInfo = actor.hotelId === null ? null : await hotelInfoFor(db, actor.hotelId);
+  const hotel = hotelInfo?.hotelinfo;
   const { projects, current } = await sessionProjects(db, actor);
   const permissions = actor.isSuper ? ['*'] : [...actor.permissions].sort();
   return {
@@ -100,7 +102,7 @@ export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number
       role_name: actor.roleName ?? null,
       customer: brand ? { id: brand.id, name: brand.name, code: brand.code } : null,
       customer_id: actor.brandId,
-      hotel: hotel ? { id: hotel.id, name: hotel.name, public_id: hotel.publicId } : null,
+      hotel: hotel ? { id: hotel.id, name: hotel.name, public_id: hotel.public_id } : null,
       hotel_id: actor.hotelId,
       permissions,
       is_apiauth_user: actor.isAuthUser,
@@ -109,11 +111,11 @@ export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number
     country: SYSTEM_COUNTRY,
     fromAdmin: chain.slice(1).some((link) => link.userType === 1),
     fromBrand: actor.userType === 3 && chain[1]?.userType === 2,
-    ...FEATURE_VERSIONS,
+    ...(hotelInfo?.features ?? FEATURE_VERSIONS),
     msg_count: await unreadMessages(db, actor.userId),
     projects,
     project_id: current,
-    hotelinfo: hotel ? { id: hotel.id, name: hotel.name, public_id: hotel.publicId, brand_id: hotel.brandId, extended_language: [] as string[], open_xb: false } : null,
+    hotelinfo: hotel ?? null,
     avatar: null,
     access: permissions,
   };

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import { files } from '../db/schema/index.js';
-import { invalidFields } from '../http/errors.js';
+import { invalidFields, notFound } from '../http/errors.js';
 import type { Owner } from '../tenancy/scope.js';
 import { isUuid } from './storage.js';
 
@@ -67,18 +67,23 @@ export async function checkFileRefs(db: Db, actor: Actor, def: Pick<RecordDef, '
     if (ids.length) wanted.push({ name, field, ids });
   }
   if (!wanted.length) return;
-  const lookup = [...new Set(wanted.flatMap((w) => w.ids).filter(isUuid))];
-  const found = new Map<string, string>();
-  if (lookup.length) {
-    const rows = await db
-      .select({ id: files.id, rule: files.rule })
-      .from(files)
-      .where(and(inArray(files.id, lookup), readableFiles(readerOf(actor)), owner ? readableFiles(readerAt(owner)) : undefined));
-    for (const row of rows) found.set(row.id, row.rule);
-  }
+  const all = wanted.flatMap((w) => w.ids);
+  // A malformed, missing or unreadable id is outside the writer's reach: "not found", like any foreign id.
+  if (!all.every(isUuid)) throw notFound();
+  const lookup = [...new Set(all as string[])];
+  const readable = await db
+    .select({ id: files.id, rule: files.rule })
+    .from(files)
+    .where(and(inArray(files.id, lookup), readableFiles(readerOf(actor))));
+  if (readable.length !== lookup.length) throw notFound();
+  const rules = new Map(readable.map((row) => [row.id, row.rule]));
+  const atOwner = owner
+    ? new Set((await db.select({ id: files.id }).from(files).where(and(inArray(files.id, lookup), readableFiles(readerAt(owner))))).map((row) => row.id))
+    : undefined;
+  // A file of the wrong kind, or one the row's own readers could not fetch, is a field error.
   const bad: Record<string, { key: MessageKey; params: Record<string, unknown> }> = {};
   for (const { name, field, ids } of wanted) {
-    if (ids.some((id) => !isUuid(id) || found.get(id) !== field.upload)) bad[name] = { key: 'upload.badRef', params: { field: field.label } };
+    if (ids.some((id) => rules.get(id as string) !== field.upload || (atOwner && !atOwner.has(id as string)))) bad[name] = { key: 'upload.badRef', params: { field: field.label } };
   }
   if (Object.keys(bad).length) throw invalidFields(bad);
 }

@@ -161,7 +161,6 @@ function sameOwner(table: RecordTable, owner: Owner): SQL {
 
 /** Every `ref` value must name a row the writer can see; in `tenant` scope, one of the same owner. */
 async function checkRefs(db: Db, def: RecordDef, actor: Actor, owner: Owner, values: Record<string, unknown>): Promise<void> {
-  const missing: Record<string, { key: 'validation.refNotFound'; params: { field: FieldDef['label'] } }> = {};
   for (const [name, field] of Object.entries(def.fields)) {
     const value = values[name];
     if (field.kind !== 'ref' || value === null || value === undefined) continue;
@@ -172,9 +171,9 @@ async function checkRefs(db: Db, def: RecordDef, actor: Actor, owner: Owner, val
       .from(target)
       .where(and(eq(target.id, value), tenantFilter(targetDef, target, actor), targetDef.scope === 'tenant' && def.scope === 'tenant' ? sameOwner(target, owner) : undefined))
       .limit(1);
-    if (!found) missing[name] = { key: 'validation.refNotFound', params: { field: field.label } };
+    // A reference outside the writer's reach reads like any foreign id: "not found".
+    if (!found) throw notFound();
   }
-  if (Object.keys(missing).length) throw invalidFields(missing);
 }
 
 /** Unique violations become a field error on the declared unique field. */

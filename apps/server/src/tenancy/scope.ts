@@ -2,8 +2,8 @@ import type { RecordDef } from '@htv/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
-import { hotels, type RecordTable } from '../db/schema/index.js';
-import { invalidFields } from '../http/errors.js';
+import { brands, hotels, type RecordTable } from '../db/schema/index.js';
+import { invalidFields, notFound } from '../http/errors.js';
 
 export interface Owner {
   brandId: number | null;
@@ -70,15 +70,16 @@ export async function ownerForCreate(db: Db, def: RecordDef, actor: Actor, reque
     case 'brand': {
       if (actor.userType === 2) return { brandId: actor.brandId, hotelId: null };
       if (!requested.brandId) throw invalidFields({ brandId: { key: 'validation.brandRequired' } });
-      return { brandId: requested.brandId, hotelId: null };
+      const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, requested.brandId));
+      // Like any id outside the caller's reach, a missing brand is "not found".
+      if (!brand) throw notFound();
+      return { brandId: brand.id, hotelId: null };
     }
     case 'hotel': {
       if (actor.userType === 3) return ownLevel(actor);
       if (!requested.hotelId) throw invalidFields({ hotelId: { key: 'validation.hotelRequired' } });
       const [hotel] = await db.select({ id: hotels.id, brandId: hotels.brandId }).from(hotels).where(eq(hotels.id, requested.hotelId));
-      if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) {
-        throw invalidFields({ hotelId: { key: 'validation.hotelRequired' } });
-      }
+      if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw notFound();
       return { brandId: hotel.brandId, hotelId: hotel.id };
     }
   }

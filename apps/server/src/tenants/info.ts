@@ -5,8 +5,8 @@ import { hotels } from '../db/schema/index.js';
 
 /**
  * What the user info reports about a hotel from its settings (spec §3 session user: hotelinfo with
- * extended_language and open_xb; feature versions weather, boots, channel, citys). For
- * `GET /api/admin/userinfo` (auth/routes.ts), which today answers fixed values.
+ * extended_language and open_xb; feature versions weather, boots, channel, citys), for the user info
+ * of a session working in that hotel.
  */
 export async function hotelInfoFor(db: Db, hotelId: number) {
   const [hotel] = await db.select().from(hotels).where(eq(hotels.id, hotelId)).limit(1);

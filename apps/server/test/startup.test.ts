@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ENGINE } from './support/database.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -46,7 +47,8 @@ async function login(base: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-describe('start-up and shutdown', () => {
+// The embedded default is what this proves; the PostgreSQL project need not repeat it.
+describe.runIf(ENGINE === 'pglite')('start-up and shutdown', () => {
   it('creates the embedded database and secrets on first start, reuses them after, and drains on SIGTERM', { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'htv-start-'));
     const first = await start(dataDir);

@@ -209,6 +209,18 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   );
 
   app.get(
+    '/api/terminals/device-metrics',
+    { schema: { tags, summary: 'Device-side counters of this server process (heartbeats, batches, cache, push channel)' }, config: auth('terminal.read', [1]) },
+    async () =>
+      ok({
+        ...runtime.metrics,
+        pendingHeartbeats: runtime.heartbeats.size,
+        cachedTerminals: runtime.cache.size,
+        waitingLongPolls: runtime.hub.waiting,
+      }),
+  );
+
+  app.get(
     '/api/terminals/filter-options',
     { schema: { tags, summary: 'Distinct versions, launchers and client types inside the caller’s reach (for filter selects)' }, config: auth('terminal.read') },
     async (request) => ok(await filterOptions(db, actorOf(request))),

@@ -59,9 +59,14 @@ export class DeviceRuntime implements ConfigListener {
   private readonly bootId = Date.now().toString(36);
   private globalGen = 0;
   private nextGen = 1;
-  /** Bumped whenever a terminal is forgotten, so a cache fill racing with it is not kept. */
+  /**
+   * Cache fills racing with a forget must not keep a revoked token: while reads are in flight, each
+   * forget bumps `epoch` and records it for the terminal; a fill started before is then dropped.
+   */
   private epoch = 0;
+  private readonly forgotten = new Map<number, number>();
   private readonly loading = new Map<string, Promise<CachedTerminal | null>>();
+  private missQueue = new Map<string, { resolve: (entry: CachedTerminal | null) => void; reject: (error: unknown) => void }>();
   private readonly negative = new Map<string, number>();
   private readonly whitelists = new Map<number, { list: BlockList | null; expires: number; loading: boolean }>();
   private timers: NodeJS.Timeout[] = [];
@@ -122,25 +127,58 @@ export class DeviceRuntime implements ConfigListener {
     }
     let pending = this.loading.get(hash);
     if (!pending) {
-      pending = this.load(hash).finally(() => this.loading.delete(hash));
+      pending = this.queueLoad(hash).finally(() => {
+        this.loading.delete(hash);
+        if (this.loading.size === 0) this.forgotten.clear();
+      });
       this.loading.set(hash, pending);
     }
     return pending;
   }
 
-  private async load(hash: string): Promise<CachedTerminal | null> {
-    this.metrics.cacheMisses++;
+  /**
+   * Cache misses of one event-loop turn are read together (one `token_hash = any(…)` query): after a
+   * restart a whole fleet refills the cache in a few queries instead of one read per TV.
+   */
+  private queueLoad(hash: string): Promise<CachedTerminal | null> {
+    return new Promise((resolve, reject) => {
+      this.missQueue.set(hash, { resolve, reject });
+      if (this.missQueue.size === 1) setImmediate(() => void this.loadQueued());
+    });
+  }
+
+  private async loadQueued(): Promise<void> {
+    const queue = this.missQueue;
+    this.missQueue = new Map();
+    const hashes = [...queue.keys()];
+    this.metrics.cacheMisses += hashes.length;
     const epoch = this.epoch;
-    const result = await this.db.execute(sql`
-      select t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher
-        from terminal_tokens k join terminals t on t.id = k.terminal_id
-       where k.token_hash = ${hash}`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-    if (!row) {
-      if (this.negative.size >= NEGATIVE_MAX) this.negative.clear();
-      this.negative.set(hash, Date.now() + NEGATIVE_TTL_MS);
-      return null;
+    try {
+      for (let i = 0; i < hashes.length; i += 2000) {
+        const chunk = hashes.slice(i, i + 2000);
+        const result = await this.db.execute(sql`
+          select k.token_hash, t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher
+            from terminal_tokens k join terminals t on t.id = k.terminal_id
+           where k.token_hash = any(${sql.param(chunk)}::text[])`);
+        const rows = new Map((result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => [row.token_hash as string, row]));
+        for (const hash of chunk) {
+          const row = rows.get(hash);
+          queue.get(hash)!.resolve(row ? this.fill(hash, row, epoch) : this.refuse(hash));
+        }
+      }
+    } catch (error) {
+      // Settled waiters ignore this; the others fail their request (500) and retry on the next one.
+      for (const waiter of queue.values()) waiter.reject(error);
     }
+  }
+
+  private refuse(hash: string): null {
+    if (this.negative.size >= NEGATIVE_MAX) this.negative.clear();
+    this.negative.set(hash, Date.now() + NEGATIVE_TTL_MS);
+    return null;
+  }
+
+  private fill(hash: string, row: Record<string, unknown>, epoch: number): CachedTerminal {
     const entry: CachedTerminal = {
       id: row.id as number,
       mac: row.mac as string,
@@ -158,7 +196,8 @@ export class DeviceRuntime implements ConfigListener {
       lastLogMs: 0,
     };
     // A terminal forgotten while this read ran (re-registered, unbound) may have a revoked token.
-    if (this.epoch === epoch) this.cache.set(entry);
+    const forgottenAt = this.forgotten.get(entry.id);
+    if (forgottenAt === undefined || forgottenAt <= epoch) this.cache.set(entry);
     return entry;
   }
 
@@ -167,7 +206,7 @@ export class DeviceRuntime implements ConfigListener {
    * long-poll receives the unbind command first.
    */
   forget(terminalId: number, opts: { unbind?: boolean } = {}): void {
-    this.epoch++;
+    if (this.loading.size) this.forgotten.set(terminalId, ++this.epoch);
     if (opts.unbind) this.hub.push(terminalId, 'unbind', false);
     if (opts.unbind) this.hub.forget(terminalId);
     this.cache.delete(terminalId);

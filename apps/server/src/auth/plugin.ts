@@ -1,5 +1,6 @@
 import '@fastify/cookie';
 import { FRESH_TOKEN_HEADER, type UserType } from '@htv/shared';
+import { DEVICE_API_BASE } from '@htv/shared/devices/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { forbidden, unauthenticated } from '../http/errors.js';
@@ -80,20 +81,25 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('freshToken', null);
   app.decorateRequest('sessionRenewed', false);
   app.decorate('routeAuthTable', [] as RouteAuthEntry[]);
+  // Hooks are attached per console route: the device API (its own token auth, fleet rates) pays
+  // nothing for them, and public routes skip the session check.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DEVICE_API_BASE)) return;
+    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeAuthTable.push({ method, url: route.url, auth: (route.config as { auth?: RouteAuth } | undefined)?.auth });
+      app.routeAuthTable.push({ method, url: route.url, auth });
     }
+    // Public routes may still issue a token (login), so every console route gets onSend.
+    route.onSend = [...hookList(route.onSend), sendFreshToken];
+    if (!auth?.public) route.preValidation = [...hookList(route.preValidation), authenticate];
   });
 
   // preValidation: access is decided before the body is validated, so a caller without the right
   // learns nothing about a route's input rules (401/403 come before 422).
-  app.addHook('preValidation', async (request) => {
+  async function authenticate(request: FastifyRequest) {
     const auth = request.routeOptions.config.auth;
-    if (!request.routeOptions.url?.startsWith('/api/') || auth?.public) return;
     const presented = tokenOf(request, auth?.cookie === true);
     const resolved = presented ? await resolveToken(db, presented.token) : null;
     if (!presented || !resolved) throw unauthenticated();
@@ -112,10 +118,10 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     }
     if (auth?.userTypes && !auth.userTypes.includes(actor.userType)) throw forbidden();
     if (auth?.permission && !can(actor, auth.permission)) throw forbidden();
-  });
+  }
 
   // onSend runs for successes and failures alike, so a rotated token is never lost with an error reply.
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function sendFreshToken(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     if (request.freshToken) {
       reply.header(FRESH_TOKEN_HEADER, request.freshToken);
       setSessionCookie(reply, request, request.freshToken);
@@ -124,5 +130,10 @@ export function registerAuth(app: FastifyInstance, db: Db) {
       if (presented) setSessionCookie(reply, request, presented.token);
     }
     return payload;
-  });
+  }
+}
+
+/** A route option that holds no hook, one hook or a list of them, as a list. */
+function hookList<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }

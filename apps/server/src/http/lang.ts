@@ -10,8 +10,10 @@ declare module 'fastify' {
 
 export function registerLang(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh-CN');
-  app.addHook('onRequest', async (request) => {
+  // Synchronous (callback) hook: it runs on every request, device heartbeats included.
+  app.addHook('onRequest', (request, _reply, done) => {
     const query = request.query as { lang?: string } | undefined;
     request.lang = pickLang(query?.lang, request.headers['accept-language']);
+    done();
   });
 }

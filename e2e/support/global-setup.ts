@@ -63,6 +63,9 @@ export default async function globalSetup() {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // A short online window, so a test can watch terminals go offline after the simulator stops.
+    DEVICE_ONLINE_WINDOW_S: (process.env.DEVICE_ONLINE_WINDOW_S ??= '4'),
+    DEVICE_SWEEP_INTERVAL_S: (process.env.DEVICE_SWEEP_INTERVAL_S ??= '1'),
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -1,12 +1,31 @@
-/** The session token, kept in localStorage under `token` and sent as `Authorization: Bearer <token>`. */
-const KEY = 'token';
+import type { UserType } from '@htv/shared';
 
-export function getToken(): string | null {
+/**
+ * The session as the browser keeps it: the token in localStorage under `token` (sent as
+ * `Authorization: Bearer <token>`) and the user type under `user_type`, which picks the user-info
+ * path and the route table before the user info has arrived (spec §3, §4).
+ */
+const KEY = 'token';
+const TYPE_KEY = 'user_type';
+
+function read(key: string): string | null {
   try {
-    return localStorage.getItem(KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+function remove(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // nothing stored
+  }
+}
+
+export function getToken(): string | null {
+  return read(KEY);
 }
 
 export function setToken(token: string) {
@@ -14,11 +33,28 @@ export function setToken(token: string) {
 }
 
 export function clearToken() {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // nothing stored
-  }
+  remove(KEY);
+}
+
+export function getStoredUserType(): UserType | null {
+  const value = Number(read(TYPE_KEY));
+  return value === 1 || value === 2 || value === 3 ? value : null;
+}
+
+export function setStoredUserType(type: number) {
+  localStorage.setItem(TYPE_KEY, String(type));
+}
+
+/** Forgets token and user type (logout, a failed user-info call). */
+export function clearSessionStorage() {
+  remove(KEY);
+  remove(TYPE_KEY);
+}
+
+/** Stores what a login, a login-as, a return or a project switch answered. */
+export function storeSession(token: string, userType?: number) {
+  setToken(token);
+  if (userType !== undefined) setStoredUserType(userType);
 }
 
 export function authHeaders(): Record<string, string> {

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { registerMessage } from '../api/notify';
 import { useLang, type Lang } from '../locales';
 
@@ -18,9 +18,23 @@ function MessageBridge() {
   return null;
 }
 
+/**
+ * Server texts (user-type and role names, operation-log actions, messages) come in the language of
+ * the request: a language switch refetches what is on screen.
+ */
+function useRefetchOnLanguage(client: QueryClient, lang: Lang) {
+  const previous = useRef(lang);
+  useEffect(() => {
+    if (previous.current === lang) return;
+    previous.current = lang;
+    void client.invalidateQueries();
+  }, [client, lang]);
+}
+
 /** Data cache, antd locale (follows the language switch) and the app-level toast context. */
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   const lang = useLang();
+  useRefetchOnLanguage(client, lang);
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider locale={antdLocales[lang]} theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}>

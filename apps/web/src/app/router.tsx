@@ -1,25 +1,25 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router';
 import { APP_BASE } from '../api/client';
-import { RequireSession, useSession } from '../auth/session';
+import { RequireSession } from '../auth/session';
 import { PageLoading } from '../layout/PageLoading';
-import { appRoutes, canOpen, HOME_PATH, type AppRoute } from './routes';
+import { lazyPage } from './lazyPage';
+import { PUBLIC_SCREENS } from './screens';
 
-const LoginPage = lazy(() => import('../auth/LoginPage'));
-const AppLayout = lazy(() => import('../layout/AppLayout'));
-const UnauthorizedPage = lazy(() => import('../pages/UnauthorizedPage'));
-const ServerErrorPage = lazy(() => import('../pages/ServerErrorPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
-const RouteErrorPage = lazy(() => import('../pages/RouteErrorPage'));
+const LoginPage = lazyPage(() => import('../auth/LoginPage'));
+const AppLayout = lazyPage(() => import('../layout/AppLayout'));
+const UnauthorizedPage = lazyPage(() => import('../pages/UnauthorizedPage'));
+const ServerErrorPage = lazyPage(() => import('../pages/ServerErrorPage'));
+const RouteErrorPage = lazyPage(() => import('../pages/RouteErrorPage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading fullScreen />}>{node}</Suspense>;
 
-/** A route the user may not open goes to the 401 page (spec §2). */
-function Guard({ route }: { route: AppRoute }) {
-  const user = useSession();
-  return canOpen(route, user) ? <>{route.element}</> : <Navigate to="/401" replace />;
-}
-
+/**
+ * Public routes skip every check (spec §2): login, the error pages, and the public screens of
+ * PUBLIC_SCREENS (reset password, feedback and the TV helper pages as they are built). Everything else
+ * below the base is the signed-in shell, which needs a token and the user info, routes by the user's
+ * route table, sends a denied path to /401 and shows 404 for an unknown one.
+ */
 export function createRouter() {
   return createBrowserRouter(
     [
@@ -29,15 +29,8 @@ export function createRouter() {
           { path: '/login', element: page(<LoginPage />) },
           { path: '/401', element: page(<UnauthorizedPage />) },
           { path: '/500', element: page(<ServerErrorPage />) },
-          {
-            path: '/',
-            element: <RequireSession>{page(<AppLayout />)}</RequireSession>,
-            children: [
-              { index: true, element: <Navigate to={HOME_PATH} replace /> },
-              ...appRoutes.map((route) => ({ path: route.path, element: <Guard route={route} />, handle: { route } })),
-            ],
-          },
-          { path: '*', element: page(<NotFoundPage />) },
+          ...Object.entries(PUBLIC_SCREENS).map(([path, Screen]) => ({ path, element: page(<Screen />) })),
+          { path: '/*', element: <RequireSession>{page(<AppLayout />)}</RequireSession> },
         ],
       },
     ],

@@ -1,93 +1,129 @@
-import {
-  AuditOutlined,
-  DesktopOutlined,
-  HomeOutlined,
-  KeyOutlined,
-  QuestionCircleOutlined,
-  SafetyOutlined,
-  ShopOutlined,
-  TableOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { records, type RecordDef, type RecordName, type Text } from '@htv/shared';
-import { lazy, type ReactNode } from 'react';
-import { canUseRecord, type LoginInfo } from '../auth/access';
+import { allowedRoutes, records, ROUTE_TABLE, type RecordDef, type RouteEntry, type Text, type UserType } from '@htv/shared';
+import { createElement, type ReactNode } from 'react';
+import { matchPath } from 'react-router';
+import type { LoginInfo } from '../auth/access';
 import { RecordRoute } from '../crud/RecordRoute';
-import { uiText } from '../locales';
+import { routeIcon } from './icons';
+import { COLLAPSE_MENU, NOT_CACHED, SCREENS } from './screens';
 
 /**
- * The one table of signed-in routes: the router, the side menu, the breadcrumb and the page title are
- * all generated from it. Record screens come from the `records` registry of @htv/shared.
+ * The signed-in routes of a user type, built from the route table of @htv/shared (ROUTE_TABLE): the
+ * router, the side menu, the tabs, the breadcrumb and the page title all come from it. A route exists
+ * here only when its screen is built: a generated record page (`record`) or a screen of SCREENS.
  */
-export interface MenuGroup {
-  key: string;
+export interface AppGroup {
+  path: string;
   title: Text;
-  icon?: ReactNode;
+  icon: ReactNode;
 }
 
 export interface AppRoute {
-  /** Path below the router basename, starting with '/'. */
+  /** Path pattern below the router basename (`/faq/list`, `/terminal_manage/heartbeats/:mac`). */
   path: string;
   title: Text;
-  icon?: ReactNode;
-  /** Listed in the side menu unless false (hidden pages such as detail screens). */
-  menu?: boolean;
-  /** Optional submenu the entry sits in (also the middle breadcrumb item). */
-  group?: MenuGroup;
-  /** Who may open the route; omitted means every signed-in user (the spec's no_verified). */
-  access?: (user: LoginInfo) => boolean;
+  icon: ReactNode;
+  /** Not listed in the menu (detail and setting pages). */
+  hidden: boolean;
+  group?: AppGroup;
+  /** Every signed-in user of the type may open it (the spec's no_verified). */
+  noVerify: boolean;
+  record?: RecordDef;
+  /** Not kept alive when its tab is left. */
+  noCache: boolean;
+  /** The side menu collapses while it is shown. */
+  collapseMenu: boolean;
+  /** Rendered without the shell (full-page previews). */
+  bare: boolean;
   element: ReactNode;
-}
-
-const HomePage = lazy(() => import('../pages/HomePage'));
-
-/** Web path of a record's list: `/${record.path}/list` (faqCategory → /faq-category/list). */
-export const recordListPath = (record: Pick<RecordDef, 'path'>) => `/${record.path}/list`;
-
-const recordIcons: Partial<Record<RecordName, ReactNode>> = {
-  faqCategory: <TagsOutlined />,
-  faq: <QuestionCircleOutlined />,
-  adminAccount: <UserOutlined />,
-  brandAccount: <TeamOutlined />,
-  hotelAccount: <ShopOutlined />,
-  role: <SafetyOutlined />,
-  permissionNode: <KeyOutlined />,
-  terminal: <DesktopOutlined />,
-  terminalAuthRule: <AuditOutlined />,
-};
-
-/** Menu groups of record screens; a record not listed here sits at the top level. */
-const recordGroups: Partial<Record<RecordName, MenuGroup>> = {};
-
-function recordRoute(name: RecordName, record: RecordDef): AppRoute {
-  return {
-    path: recordListPath(record),
-    title: record.label,
-    icon: recordIcons[name] ?? <TableOutlined />,
-    group: recordGroups[name],
-    access: (user) => canUseRecord(user, record, 'read'),
-    element: <RecordRoute record={record} />,
-  };
+  entry: RouteEntry;
 }
 
 export const HOME_PATH = '/home';
 
-export const appRoutes: AppRoute[] = [
-  { path: HOME_PATH, title: uiText('menu.home'), icon: <HomeOutlined />, element: <HomePage /> },
-  ...(Object.entries(records) as [RecordName, RecordDef][]).map(([name, record]) => recordRoute(name, record)),
-];
+function screenOf(entry: RouteEntry): ReactNode | null {
+  if (entry.record) {
+    const record = (records as Record<string, RecordDef>)[entry.record];
+    return record ? <RecordRoute record={record} /> : null;
+  }
+  const Screen = SCREENS[entry.path];
+  return Screen ? createElement(Screen) : null;
+}
+
+function build(userType: UserType): AppRoute[] {
+  const table = ROUTE_TABLE[userType];
+  const groups = new Map<string, AppGroup>();
+  for (const entry of table) if (entry.group) groups.set(entry.path, { path: entry.path, title: entry.title, icon: routeIcon(entry.icon) });
+  const out: AppRoute[] = [];
+  for (const entry of table) {
+    if (entry.group || entry.external) continue;
+    const element = screenOf(entry);
+    if (element === null) continue;
+    out.push({
+      path: entry.path,
+      title: entry.title,
+      icon: routeIcon(entry.icon),
+      hidden: !!entry.hidden,
+      group: entry.parent ? groups.get(entry.parent) : undefined,
+      noVerify: !!entry.noVerify,
+      record: entry.record ? (records as Record<string, RecordDef>)[entry.record] : undefined,
+      noCache: NOT_CACHED.has(entry.path),
+      collapseMenu: COLLAPSE_MENU.has(entry.path),
+      bare: !!entry.bare,
+      element,
+      entry,
+    });
+  }
+  return out;
+}
+
+const built = new Map<UserType, AppRoute[]>();
+
+/** The built routes of a user type, in table order. */
+export function routesOf(userType: UserType): AppRoute[] {
+  let routes = built.get(userType);
+  if (!routes) {
+    routes = build(userType);
+    built.set(userType, routes);
+  }
+  return routes;
+}
+
+const allowedCache = new WeakMap<LoginInfo, Set<string>>();
+
+/** Paths of the route table the user may open: their access list, or exempt (spec §2, §6). */
+export function allowedPaths(user: LoginInfo): Set<string> {
+  let paths = allowedCache.get(user);
+  if (!paths) {
+    paths = new Set(allowedRoutes(user.user_type, user.permissions).map((entry) => entry.path));
+    allowedCache.set(user, paths);
+  }
+  return paths;
+}
 
 export function canOpen(route: AppRoute, user: LoginInfo): boolean {
-  return !route.access || route.access(user);
+  return route.noVerify || allowedPaths(user).has(route.path);
 }
 
 /** Routes the user may open that belong in the menu, in table order. */
 export function menuRoutes(user: LoginInfo): AppRoute[] {
-  return appRoutes.filter((route) => route.menu !== false && canOpen(route, user));
+  return routesOf(user.user_type).filter((route) => !route.hidden && canOpen(route, user));
 }
 
-export function routeByPath(pathname: string): AppRoute | undefined {
-  return appRoutes.find((route) => route.path === pathname);
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string | undefined>;
+}
+
+/** The route of a pathname; static paths win over patterns with parameters. */
+export function matchRoute(userType: UserType, pathname: string): RouteMatch | undefined {
+  const routes = routesOf(userType);
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const exact = routes.find((route) => route.path === normalized);
+  if (exact) return { route: exact, params: {} };
+  for (const route of routes) {
+    if (!route.path.includes(':')) continue;
+    const match = matchPath({ path: route.path, end: true }, normalized);
+    if (match) return { route, params: match.params };
+  }
+  return undefined;
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { api, showApiError } from '../api/client';
-import { getToken, setToken } from '../api/token';
+import { getToken, storeSession } from '../api/token';
 import { HOME_PATH } from '../app/routes';
 import { LangSwitch } from '../layout/LangSwitch';
 import { usePageTitle } from '../layout/usePageTitle';
@@ -24,6 +24,7 @@ interface Credentials {
 interface LoginResult {
   token: string;
   user_type: number;
+  url?: string;
 }
 
 /** Only same-app paths are followed after login (no open redirect). */
@@ -55,12 +56,15 @@ export default function LoginPage() {
     mutationFn: (values: Credentials) => api.post<LoginResult>('/admin/login', values),
     meta: { handlesErrors: true },
     onError: (error) => {
+      // Field rules on their fields; wrong credentials, a disabled account and the sign-in throttle
+      // (429 "try again in N minutes") as the server words them.
       showApiError(error, form, ['email', 'password', 'captcha']);
       // A pass token is single-use: every failed attempt needs a new puzzle.
       captcha.current?.reset();
     },
     onSuccess: async (data) => {
-      setToken(data.token);
+      // Token and user type (spec §4); the user type picks the user-info path and the route table.
+      storeSession(data.token, data.user_type);
       queryClient.removeQueries({ queryKey: SESSION_KEY });
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
     },

@@ -1,22 +1,50 @@
 import { permissionOf, type RecordAction, type RecordDef, type UserType } from '@htv/shared';
 
-/** The signed-in user as `GET /api/admin/userinfo` describes them. */
+/** The signed-in user as `GET /api/admin|brand|hotel/userinfo` describes them (`loginInfo`). */
 export interface LoginInfo {
   id: number;
   name: string;
   email: string;
+  login_name?: string;
   user_type: UserType;
   role: unknown;
+  role_name?: string | null;
+  customer?: { id: number; name: string; code?: string } | null;
   customer_id: number | null;
   hotel: unknown;
+  hotel_id?: number | null;
   /** Permission strings such as `faq.read`; `*` grants everything (super administrator). */
   permissions: string[];
+  is_apiauth_user?: boolean;
 }
 
+/** A project of the selector: a brand (type 2) or a hotel (type 3). */
+export interface Project {
+  id: number;
+  name: string;
+  brandId?: number;
+}
+
+/** The whole user-info reply (spec §3 session user). */
 export interface UserInfo {
   isLogin: boolean;
   loginInfo: LoginInfo | null;
+  user_type_names?: Record<string, string>;
+  country?: string;
+  /** A platform session is above this one (login-as): "back to admin". */
+  fromAdmin?: boolean;
+  /** A hotel session entered from a brand session: "back to brand". */
+  fromBrand?: boolean;
+  msg_count?: number;
+  projects?: Project[];
+  project_id?: number | null;
+  hotelinfo?: { id: number; name: string; public_id?: string; brand_id?: number; extended_language?: string[]; open_xb?: boolean } | null;
+  avatar?: string | null;
+  access?: string[];
 }
+
+/** A user-info reply of a signed-in user. */
+export type SessionInfo = UserInfo & { loginInfo: LoginInfo };
 
 export function isSuper(user: Pick<LoginInfo, 'permissions'>): boolean {
   return user.permissions.includes('*');

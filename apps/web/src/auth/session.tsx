@@ -1,64 +1,99 @@
+import type { UserType } from '@htv/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { api } from '../api/client';
-import { clearToken, getToken } from '../api/token';
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginInfo, UserInfo } from './access';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { api, ApiError, APP_BASE } from '../api/client';
+import { clearSessionStorage, getStoredUserType, getToken, setStoredUserType, storeSession } from '../api/token';
+import { clearTabs } from '../layout/tabsStorage';
+import type { LoginInfo, SessionInfo, UserInfo } from './access';
 
 export const SESSION_KEY = ['session'] as const;
 
-const SessionContext = createContext<LoginInfo | null>(null);
+/** User info by user type (spec §7); each answers for any signed-in type. */
+const USERINFO_PATH: Record<UserType, string> = { 1: '/admin/userinfo', 2: '/brand/userinfo', 3: '/hotel/userinfo' };
 
-/** The signed-in user; only inside RequireSession. */
+const SessionContext = createContext<SessionInfo | null>(null);
+
+/** The whole user-info reply of the signed-in user; only inside RequireSession. */
+export function useSessionInfo(): SessionInfo {
+  const info = useContext(SessionContext);
+  if (!info) throw new Error('useSessionInfo outside RequireSession');
+  return info;
+}
+
+/** The signed-in user (`loginInfo`); only inside RequireSession. */
 export function useSession(): LoginInfo {
-  const user = useContext(SessionContext);
-  if (!user) throw new Error('useSession outside RequireSession');
-  return user;
+  return useSessionInfo().loginInfo;
 }
 
 /** Login path with a way back to the page the user was on. */
 export function loginPath(from?: string) {
-  return from && from !== '/' && from !== '/home' && from !== '/login' ? `/login?redirect=${encodeURIComponent(from)}` : '/login';
+  return from && from !== '/' && from !== '/home' && !from.startsWith('/login') ? `/login?redirect=${encodeURIComponent(from)}` : '/login';
+}
+
+/** Retry the user info once when the network or the server failed; a 401 is final. */
+const retryOnce = (count: number, error: unknown) => count < 1 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+function FullPageSpin() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+      <Spin size="large" description={t('app.loading')}>
+        <div style={{ width: 160, height: 80 }} />
+      </Spin>
+    </div>
+  );
 }
 
 /**
- * Guards everything behind login (spec §2): no token → login; user info is fetched once; if that fails
- * or says the user is not logged in, the token is cleared and the user goes to login.
+ * Guards everything behind login (spec §2, §4): no token → login; the user info is fetched once per
+ * page load from the path of the stored user type; if it fails or says not logged in, the token is
+ * cleared and the user goes to login; if the user type it reports differs from the stored one, the
+ * page reloads (the route table of the other type applies).
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   const token = getToken();
-  const { t } = useTranslation();
   const query = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: ({ signal }) => api.get<UserInfo>('/admin/userinfo', undefined, signal),
+    queryFn: ({ signal }) => api.get<UserInfo>(USERINFO_PATH[getStoredUserType() ?? 1], undefined, signal),
     enabled: !!token,
     staleTime: Infinity,
     gcTime: Infinity,
-    retry: false,
+    retry: retryOnce,
     refetchOnWindowFocus: false,
     meta: { silent: true },
   });
+  const info = query.data;
+  const returned = info?.isLogin ? info.loginInfo?.user_type : undefined;
+  const stored = getStoredUserType();
+  const mismatch = returned !== undefined && stored !== null && stored !== returned;
+
+  useEffect(() => {
+    if (returned === undefined) return;
+    if (stored === null) setStoredUserType(returned);
+    else if (stored !== returned) {
+      setStoredUserType(returned);
+      window.location.reload();
+    }
+  }, [returned, stored]);
+
   const from = location.pathname + location.search;
   if (!token) return <Navigate to={loginPath(from)} replace />;
-  if (query.isPending) {
-    return (
-      <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
-        <Spin size="large" description={t('app.loading')} />
-      </div>
-    );
-  }
-  const user = query.data?.isLogin ? query.data.loginInfo : null;
-  if (query.isError || !user) {
-    clearToken();
+  if (query.isPending || mismatch) return <FullPageSpin />;
+  if (query.isError || !info?.isLogin || !info.loginInfo) {
+    clearSessionStorage();
     return <Navigate to={loginPath(from)} replace />;
   }
-  return <SessionContext.Provider value={user}>{children}</SessionContext.Provider>;
+  return <SessionContext.Provider value={info as SessionInfo}>{children}</SessionContext.Provider>;
 }
 
-/** Logs out on the server (best effort), forgets the token and every cached query, goes to login. */
+/**
+ * Logout (spec §4): ends the session on the server (best effort), clears token, user type, the
+ * cached user info and permissions and the tabs, and goes to login.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -66,12 +101,37 @@ export function useLogout() {
     try {
       await api.post('/admin/logout');
     } catch {
-      // the token is dropped either way
+      // the session is dropped here either way
     }
-    clearToken();
+    clearSessionStorage();
+    clearTabs();
     // Leave the signed-in pages first: clearing the cache under them would refetch without a token.
     await navigate('/login', { replace: true });
     await queryClient.cancelQueries();
     queryClient.clear();
   }, [navigate, queryClient]);
+}
+
+/** A session answer of login-as, back or a fresh login. */
+export interface SessionAnswer {
+  token: string;
+  user_type: number;
+  url?: string;
+}
+
+/** Only the console's own pages are followed (no open redirect). */
+function consoleUrl(url: string | undefined): string {
+  const home = `${APP_BASE}/home`;
+  if (!url || !url.startsWith('/') || url.startsWith('//')) return home;
+  return url.startsWith(`${APP_BASE}/`) ? url : home;
+}
+
+/**
+ * Switches the browser to another session (login-as, back to admin or brand): stores the new token
+ * and user type, clears the tabs and loads the url the server answered, so every cache starts afresh.
+ */
+export function enterSession(answer: SessionAnswer) {
+  storeSession(answer.token, answer.user_type);
+  clearTabs();
+  window.location.assign(consoleUrl(answer.url));
 }

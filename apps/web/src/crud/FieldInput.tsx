@@ -1,9 +1,9 @@
-import type { FieldDef, Lang } from '@htv/shared';
+import type { FieldDef, Lang, RecordDef } from '@htv/shared';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import type { Row } from './api';
-import { RefSelect } from './RefSelect';
+import { ownerForRef, RefSelect } from './RefSelect';
 import { UploadField } from './UploadField';
 
 /** Value prop of the control antd's Form.Item injects (a Switch takes `checked`). */
@@ -15,8 +15,11 @@ const LONG_TEXT = 100_000;
 export const numericOptions = (field: FieldDef, lang: Lang) =>
   Object.entries(field.options ?? {}).map(([value, label]) => ({ value: Number(value), label: label[lang] }));
 
-/** The form control of one field kind; Form.Item adds value and onChange. */
-export function fieldInput(name: string, field: FieldDef, lang: Lang, t: TFunction, row?: Row): ReactElement {
+/**
+ * The form control of one field kind; Form.Item adds value and onChange. `record` and `row` (the row
+ * being edited) let reference selects list the choices of the row's owner.
+ */
+export function fieldInput(name: string, field: FieldDef, lang: Lang, t: TFunction, row?: Row, record?: RecordDef): ReactElement {
   const placeholder = t('crud.inputPlaceholder');
   const choose = t('crud.selectPlaceholder');
   switch (field.kind) {
@@ -45,7 +48,14 @@ export function fieldInput(name: string, field: FieldDef, lang: Lang, t: TFuncti
         />
       );
     case 'ref':
-      return <RefSelect refName={field.ref!} initialLabel={row ? (row[`${name}Title`] as string | undefined) : undefined} placeholder={choose} />;
+      return (
+        <RefSelect
+          refName={field.ref!}
+          initialLabel={row ? (row[`${name}Title`] as string | undefined) : undefined}
+          owner={record ? ownerForRef(record, field.ref!, row) : undefined}
+          placeholder={choose}
+        />
+      );
     case 'date':
       return <DatePicker placeholder={choose} style={{ width: 200 }} />;
     case 'datetime':

@@ -1,4 +1,4 @@
-import { translate } from '@htv/shared';
+import { recordByName, translate, type RecordDef, type UserType } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Spin } from 'antd';
 import { useRef } from 'react';
@@ -12,6 +12,18 @@ import { initialValues, toBody } from './formValues';
 import type { RecordFormProps } from './registry';
 import { schemaRule } from './rules';
 import { UploadBusyContext } from './UploadField';
+import { RefSelect } from './RefSelect';
+import { useSession } from '../auth/session';
+
+/**
+ * On create, a platform or brand user names the brand or hotel a brand- or hotel-scope row belongs to
+ * (the server takes it from the session for users of that level).
+ */
+export function ownerFieldOf(record: RecordDef, userType: UserType): { name: 'brandId' | 'hotelId'; ref: 'brand' | 'hotel' } | null {
+  if (record.scope === 'brand' && userType === 1 && recordByName('brand')) return { name: 'brandId', ref: 'brand' };
+  if (record.scope === 'hotel' && (userType === 1 || userType === 2) && recordByName('hotel')) return { name: 'hotelId', ref: 'hotel' };
+  return null;
+}
 
 /**
  * Create / edit form of a record: one input per writable field in declaration order, rules from the
@@ -59,11 +71,14 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const uploads = useRef(new Set<string>());
+  const user = useSession();
+  const owner = id === null ? ownerFieldOf(record, user.user_type) : null;
+  const fieldNames = owner ? [owner.name, ...record.writable] : record.writable;
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (id === null ? recordApi.create(record, body) : recordApi.update(record, id, body)),
     meta: { handlesErrors: true },
-    onError: (error) => showApiError(error, form, record.writable),
+    onError: (error) => showApiError(error, form, fieldNames),
     onSuccess: async () => {
       toastSuccess(t('crud.saved'));
       await queryClient.invalidateQueries({ queryKey: recordKeys.all });
@@ -77,7 +92,9 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
       toastError(translate('upload.busy', lang));
       return;
     }
-    save.mutate(toBody(record, values));
+    const body = toBody(record, values);
+    if (owner) body[owner.name] = values[owner.name] ?? null;
+    save.mutate(body);
   };
 
   return (
@@ -94,6 +111,16 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
         scrollToFirstError
         style={{ marginTop: 16 }}
       >
+        {owner && (
+          <Form.Item
+            name={owner.name}
+            label={t(owner.name === 'brandId' ? 'crud.ownerBrand' : 'crud.ownerHotel')}
+            required
+            rules={[{ required: true, message: translate(owner.name === 'brandId' ? 'validation.brandRequired' : 'validation.hotelRequired', lang) }]}
+          >
+            <RefSelect refName={owner.ref} placeholder={t('crud.selectPlaceholder')} />
+          </Form.Item>
+        )}
         {record.writable.map((name) => {
           const field = record.fields[name]!;
           return (
@@ -106,7 +133,7 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
               extra={field.help?.[lang]}
               rules={[schemaRule(field, lang)]}
             >
-              {fieldInput(name, field, lang, t, row)}
+              {fieldInput(name, field, lang, t, row, record)}
             </Form.Item>
           );
         })}

@@ -3,7 +3,7 @@ import { PAGE_SIZES, type StateAction } from '@htv/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Space, Table, Typography } from 'antd';
 import type { Key } from 'react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../api/client';
@@ -15,6 +15,8 @@ import { filterFields, hasKeyword, useListState } from './listState';
 import type { RecordListProps } from './registry';
 import { SearchForm } from './SearchForm';
 import { useRecordAccess } from './useRecordAccess';
+import { visibleExtensions } from './extensions';
+import { useSessionInfo } from '../auth/session';
 
 /**
  * Popconfirm waits for the promise (spinner on OK) and closes when it settles; a failure was already
@@ -29,6 +31,8 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
   const lang = useLang();
   const queryClient = useQueryClient();
   const access = useRecordAccess(record);
+  const session = useSessionInfo();
+  const extensions = useMemo(() => visibleExtensions(record, session), [record, session]);
   const { state, query, searchQuery, update } = useListState(record);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -114,6 +118,9 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
             </Button>
           ),
         )}
+        {extensions.rowActions.map(({ key, Component }) => (
+          <Component key={key} record={record} row={row} />
+        ))}
         {access.delete && (
           <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => settle(remove.mutateAsync(row.id))} okButtonProps={{ danger: true }}>
             <Button type="link" size="small" danger>
@@ -125,8 +132,8 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
     );
   };
 
-  const hasRowActions = access.update || access.delete || stateActions.some(([name]) => access.action(name));
-  const columns = buildColumns(record, lang, t, state, hasRowActions ? rowActions : undefined);
+  const hasRowActions = access.update || access.delete || extensions.rowActions.length > 0 || stateActions.some(([name]) => access.action(name));
+  const columns = buildColumns(record, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 90 * extensions.rowActions.length, 420));
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -152,6 +159,9 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
                 </Button>
               </Popconfirm>
             )}
+            {extensions.toolbar.map(({ key, Component }) => (
+              <Component key={key} record={record} />
+            ))}
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
               {t('crud.export')}
             </Button>

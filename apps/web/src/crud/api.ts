@@ -9,6 +9,15 @@ export interface Row {
   [field: string]: unknown;
 }
 
+/**
+ * The owner of the row being edited: select options of a `tenant`-scope record are those of the row's
+ * owner, so a superior editing a hotel's row sees that hotel's choices (`?brandId&hotelId`).
+ */
+export interface Owner {
+  brandId?: number | null;
+  hotelId?: number | null;
+}
+
 export interface Option {
   value: number;
   label: string;
@@ -20,7 +29,7 @@ export const recordKeys = {
   record: (path: string) => ['records', path] as const,
   list: (path: string, query: Query) => ['records', path, 'list', query] as const,
   detail: (path: string, id: number) => ['records', path, 'detail', id] as const,
-  options: (path: string, keyword: string) => ['records', path, 'options', keyword] as const,
+  options: (path: string, keyword: string, owner?: Owner) => ['records', path, 'options', keyword, owner?.brandId ?? null, owner?.hotelId ?? null] as const,
 };
 
 const base = (record: Pick<RecordDef, 'path'>) => `/records/${record.path}`;
@@ -34,7 +43,7 @@ export const recordApi = {
   remove: (record: RecordDef, id: number) => api.delete<unknown>(`${base(record)}/${id}`),
   batchDelete: (record: RecordDef, ids: number[]) => api.post<{ deleted: number }>(`${base(record)}/batch-delete`, { ids }),
   action: (record: RecordDef, id: number, action: string) => api.post<Row>(`${base(record)}/${id}/actions/${action}`),
-  options: (record: RecordDef, keyword: string, signal?: AbortSignal) =>
-    api.get<Option[]>(`${base(record)}/options`, keyword ? { keyword } : undefined, signal),
+  options: (record: RecordDef, keyword: string, owner?: Owner, signal?: AbortSignal) =>
+    api.get<Option[]>(`${base(record)}/options`, { keyword: keyword || undefined, brandId: owner?.brandId ?? undefined, hotelId: owner?.hotelId ?? undefined }, signal),
   export: (record: RecordDef, query: Query, fallbackName: string) => downloadFile(`${base(record)}/export`, query, fallbackName),
 };

@@ -51,7 +51,7 @@ const antOrder = (state: ListState, key: string): AntSortOrder =>
   state.sort === key ? (state.order === 'asc' ? 'ascend' : state.order === 'desc' ? 'descend' : null) : null;
 
 /** Columns: the fields whose `list` is true, then created time, then the actions (if any). */
-export function buildColumns(record: RecordDef, lang: Lang, t: TFunction, state: ListState, actions?: (row: Row) => ReactNode): ColumnsType<Row> {
+export function buildColumns(record: RecordDef, lang: Lang, t: TFunction, state: ListState, actions?: (row: Row) => ReactNode, actionsWidth = 200): ColumnsType<Row> {
   const columns: ColumnsType<Row> = Object.entries(record.fields)
     .filter(([, field]) => field.list && !field.writeOnly)
     .map(([name, field]) => ({
@@ -73,7 +73,7 @@ export function buildColumns(record: RecordDef, lang: Lang, t: TFunction, state:
     render: (value: unknown) => formatDatetime(value),
   });
   if (actions) {
-    columns.push({ key: 'actions', title: t('crud.actions'), fixed: 'right', width: 200, render: (_: unknown, row: Row) => actions(row) });
+    columns.push({ key: 'actions', title: t('crud.actions'), fixed: 'right', width: actionsWidth, render: (_: unknown, row: Row) => actions(row) });
   }
   return columns;
 }

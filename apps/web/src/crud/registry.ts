@@ -1,5 +1,6 @@
 import type { RecordDef, RecordName } from '@htv/shared';
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyPage } from '../app/lazyPage';
 
 /** Props of a record's form (create when `id` is null, edit otherwise). */
 export interface RecordFormProps {
@@ -21,12 +22,12 @@ export interface RecordPages {
   Form: ComponentType<RecordFormProps>;
 }
 
-const GenericList = lazy(() => import('./RecordListPage'));
-const GenericForm = lazy(() => import('./RecordFormModal'));
+const GenericList = lazyPage(() => import('./RecordListPage'));
+const GenericForm = lazyPage(() => import('./RecordFormModal'));
 
 /**
  * Custom pages that replace one generated page of a record, e.g.
- *   faq: { Form: lazy(() => import('../areas/faq/FaqForm')) }
+ *   overrideRecordPages('faq', { Form: lazyPage(() => import('../areas/faq/FaqForm')) })
  * Anything not overridden stays generated from the declaration.
  */
 export const overrides: Partial<Record<RecordName, Partial<RecordPages>>> = {};

@@ -1,45 +1,65 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { menuRoutes, type AppRoute } from '../app/routes';
 import { useSession } from '../auth/session';
 import { useLang } from '../locales';
 
 type Item = Required<MenuProps>['items'][number];
 
-/** Side menu generated from the route table: only what the user may open, grouped where declared. */
-export function SideMenu({ current, collapsed }: { current?: AppRoute; collapsed: boolean }) {
+const groupKey = (path: string) => `group:${path}`;
+
+/**
+ * Side menu built from the route table and the user's access list (spec §2): only built screens the
+ * user may open and that are not hidden; a group appears when one of its pages does.
+ */
+export function SideMenu({ current, collapsed, onOpen }: { current?: AppRoute; collapsed: boolean; onOpen: (path: string) => void }) {
   const user = useSession();
   const lang = useLang();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const items = useMemo(() => {
     const out: Item[] = [];
     const groups = new Map<string, Item[]>();
     for (const route of menuRoutes(user)) {
-      const item: Item = { key: route.path, icon: route.icon, label: route.title[lang] };
       if (!route.group) {
-        out.push(item);
+        out.push({ key: route.path, icon: route.icon, label: route.title[lang] });
         continue;
       }
-      let children = groups.get(route.group.key);
+      let children = groups.get(route.group.path);
       if (!children) {
         children = [];
-        groups.set(route.group.key, children);
-        out.push({ key: `group:${route.group.key}`, icon: route.group.icon, label: route.group.title[lang], children });
+        groups.set(route.group.path, children);
+        out.push({ key: groupKey(route.group.path), icon: route.group.icon, label: route.group.title[lang], children });
       }
-      children.push(item);
+      children.push({ key: route.path, label: route.title[lang] });
     }
     return out;
   }, [user, lang]);
+
+  // Open groups of the expanded menu; the collapsed menu's hover pop-ups have their own (closed at first).
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (current?.group ? [groupKey(current.group.path)] : []));
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  useEffect(() => setPopupKeys([]), [collapsed]);
+  // The group of the page shown opens with it.
+  const currentGroup = current?.group ? groupKey(current.group.path) : undefined;
+  useEffect(() => {
+    if (collapsed) return;
+    if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
+  }, [currentGroup, collapsed]);
 
   return (
     <Menu
       theme="dark"
       mode="inline"
+      aria-label={t('menu.label')}
       items={items}
       selectedKeys={current ? [current.path] : []}
-      defaultOpenKeys={current?.group && !collapsed ? [`group:${current.group.key}`] : []}
-      onClick={({ key }) => void navigate(key)}
+      openKeys={collapsed ? popupKeys : openKeys}
+      onOpenChange={collapsed ? setPopupKeys : setOpenKeys}
+      onClick={({ key }) => {
+        setPopupKeys([]);
+        onOpen(key);
+      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, LANGS, type Lang, type Text } from '@htv/shared';
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from '@htv/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
@@ -10,14 +10,16 @@ import zhCN, { type UiMessages } from './zh-CN';
 export { LANGS, type Lang };
 
 const STORAGE_KEY = 'lang';
-const bundles: Record<Lang, UiMessages> = { 'zh-CN': zhCN, 'en-US': enUS };
 const dayjsLocales: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
 
-/** Any zh* browser language reads as zh-CN, any en* as en-US; anything else falls back to zh-CN. */
+/**
+ * The default language (spec §9): the browser's when it is zh-CN or en-US, otherwise zh-CN. Bare
+ * `zh` / `en` and the Simplified-Chinese script tag count as those two; en-GB, zh-TW, fr… do not.
+ */
 export function browserLang(language: string | undefined): Lang {
   const tag = (language ?? '').toLowerCase();
-  if (tag.startsWith('zh')) return 'zh-CN';
-  if (tag.startsWith('en')) return 'en-US';
+  if (tag === 'en-us' || tag === 'en') return 'en-US';
+  if (tag === 'zh-cn' || tag === 'zh' || tag === 'zh-hans' || tag === 'zh-hans-cn') return 'zh-CN';
   return DEFAULT_LANG;
 }
 
@@ -40,7 +42,7 @@ const startLang = initialLang();
 applyLang(startLang);
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } } satisfies Record<Lang, { translation: UiMessages }>,
   lng: startLang,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
@@ -68,18 +70,6 @@ export async function setLang(lang: Lang) {
 export function useLang(): Lang {
   const { i18n: instance } = useTranslation();
   return isLang(instance.language) ? instance.language : DEFAULT_LANG;
-}
-
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-
-export type UiKey = Leaves<UiMessages>;
-
-/** A UI string in both languages, for data (route titles) that is rendered later with `label[lang]`. */
-export function uiText(key: UiKey): Text {
-  const pick = (bundle: UiMessages) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle) as string;
-  return { 'zh-CN': pick(bundles['zh-CN']), 'en-US': pick(bundles['en-US']) };
 }
 
 export default i18n;

@@ -2,10 +2,12 @@ import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { isChunkLoadError } from '../app/lazyPage';
 import { ErrorResult } from './ErrorResult';
 
 /**
- * A render error or a failed lazy load (ChunkLoadError after a deploy): logged, and offered a reload.
+ * A render error outside the pages, or a failed lazy load of the login page or the shell
+ * (ChunkLoadError after a deploy or a timeout): logged, and offered a reload.
  */
 export default function RouteErrorPage() {
   const error = useRouteError();
@@ -13,11 +15,12 @@ export default function RouteErrorPage() {
   useEffect(() => {
     console.error(error);
   }, [error]);
+  const chunk = isChunkLoadError(error);
   return (
     <ErrorResult
-      status="500"
-      title="500"
-      subTitle={t('errorPage.serverError')}
+      status={chunk ? 'warning' : '500'}
+      title={chunk ? t('errorPage.chunkTitle') : '500'}
+      subTitle={chunk ? t('errorPage.chunkError') : t('errorPage.serverError')}
       extra={
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('errorPage.reload')}

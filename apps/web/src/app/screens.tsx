@@ -1,0 +1,33 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
+
+/**
+ * Which route-table entries have a screen in this web app, besides the generated record pages (an
+ * entry with `record` is always built). The route table (packages/shared/src/access/routes.ts) is the
+ * one list of paths, titles and permissions; this file only says which of its paths are implemented
+ * and how the shell treats them. Entries without a screen are neither routed nor in the menu.
+ */
+export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/home': lazyPage(() => import('../pages/HomePage')),
+  '/operation/action/log': lazyPage(() => import('../areas/oplog/OperationLogPage')),
+  '/message/center': lazyPage(() => import('../areas/messages/MessageCenterPage')),
+  '/message/send': lazyPage(() => import('../areas/messages/MessageSendPage')),
+  '/terminal_control/launcher': lazyPage(() => import('../areas/devices/AlarmsPage').then((m) => ({ default: m.LauncherMonitorPage }))),
+  '/terminal_control/illegalwarning': lazyPage(() => import('../areas/devices/AlarmsPage').then((m) => ({ default: m.AlarmTerminalsPage }))),
+  '/brand/hotels/:id': lazyPage(() => import('../areas/hotels/BrandHotelsPage')),
+  '/brand/rooms/:hotel_id': lazyPage(() => import('../areas/hotels/HotelRoomsPage')),
+  '/hotel/rooms/:hotel_id': lazyPage(() => import('../areas/hotels/HotelRoomsPage')),
+  '/content/hotel_info': lazyPage(() => import('../areas/hotels/HotelInfoPage')),
+};
+
+/** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */
+export const NOT_CACHED = new Set<string>(['/home']);
+
+/** Pages on which the side menu collapses by itself: template setting and AI call service (spec §2). */
+export const COLLAPSE_MENU = new Set<string>(['/themes/themes_template/:id', '/ai/call_service']);
+
+/**
+ * Public screens (no login, no checks; spec §2 "Public routes"): /repwd, /fb/index, /h5_bind_tv,
+ * /h5_remote_tv, /castscreen and the /h5_washing pages go here as they are built.
+ */
+export const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {};

@@ -1,0 +1,383 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { MAX_MAC_SEARCH } from '@htv/shared/devices/protocol';
+import { records, type FieldDef } from '@htv/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { showApiError } from '../../api/client';
+import { toastError, toastSuccess } from '../../api/notify';
+import { recordKeys, type Row } from '../../crud/api';
+import { useLang } from '../../locales';
+import { deviceApi, deviceKeys, splitMacs, type BatchAction, type MacSearchResult, type Page } from './api';
+import { useDeviceText, type DeviceT } from './locales';
+
+const fmt = (value: unknown) => (value ? dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss') : '-');
+const TIP_MAX = 200;
+const terminalRecord = records.terminal;
+
+function authTag(value: unknown, d: DeviceT) {
+  const v = String(value ?? '');
+  const color = v === 'authorized' ? 'green' : v === 'disabled' ? 'red' : 'orange';
+  const known = v === 'authorized' || v === 'disabled' || v === 'unauthorized';
+  return <Tag color={color}>{known ? d(v) : v || '-'}</Tag>;
+}
+
+/** A paged log table of one terminal (heartbeats, boots, state history). */
+function LogTable<T extends object>({ kind, mac, load, columns }: { kind: string; mac: string; load: (mac: string, page: number, pagesize: number, signal?: AbortSignal) => Promise<Page<T>>; columns: ColumnsType<T> }) {
+  const [page, setPage] = useState(1);
+  const pagesize = 10;
+  const query = useQuery({ queryKey: deviceKeys.log(kind, mac, page), queryFn: ({ signal }) => load(mac, page, pagesize, signal) });
+  return (
+    <Table<T>
+      size="small"
+      rowKey={(row) => String((row as { id?: number }).id ?? (row as { at?: string }).at)}
+      columns={columns}
+      dataSource={query.data?.items ?? []}
+      loading={query.isFetching}
+      scroll={{ x: 'max-content' }}
+      data-testid={`terminal-${kind}`}
+      pagination={{ current: page, pageSize: pagesize, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+    />
+  );
+}
+
+/** Terminal detail: the terminal's fields with hotel and last heartbeat, and its logs in tabs. */
+export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: () => void }) {
+  const d = useDeviceText();
+  const lang = useLang();
+  const info = useQuery({ queryKey: deviceKeys.info(mac), queryFn: ({ signal }) => deviceApi.info(mac, signal) });
+  const row = info.data;
+  const fields = Object.entries(terminalRecord.fields) as [string, FieldDef][];
+  return (
+    <Drawer open width={760} title={`${d('detailTitle')} ${mac}`} onClose={onClose} destroyOnHidden data-testid="terminal-detail">
+      <Tabs
+        items={[
+          {
+            key: 'info',
+            label: d('tabInfo'),
+            children: row ? (
+              <Descriptions size="small" bordered column={2}>
+                <Descriptions.Item label={d('hotel')}>{row.hotelName ? `${String(row.hotelName)} (${String(row.hotelPublicId ?? '')})` : '-'}</Descriptions.Item>
+                <Descriptions.Item label={d('lastSeenAt')}>{fmt(row.lastSeenAt)}</Descriptions.Item>
+                {fields.map(([name, field]) => {
+                  const value = row[name];
+                  let shown: ReactNode = value === null || value === undefined || value === '' ? '-' : String(value);
+                  if (name === 'authorization') shown = authTag(value, d);
+                  else if (field.kind === 'bool') shown = name === 'online' ? (value ? d('online') : d('offline')) : value ? '✓' : '-';
+                  else if (field.kind === 'datetime') shown = fmt(value);
+                  else if (field.kind === 'choice' && field.options && value) shown = field.options[String(value)]?.[lang] ?? String(value);
+                  return (
+                    <Descriptions.Item key={name} label={field.label[lang]}>
+                      <span data-testid={`terminal-field-${name}`}>{shown}</span>
+                    </Descriptions.Item>
+                  );
+                })}
+              </Descriptions>
+            ) : (
+              <Typography.Text type="secondary">{info.isError ? '-' : '…'}</Typography.Text>
+            ),
+          },
+          {
+            key: 'heartbeats',
+            label: d('tabHeartbeats'),
+            children: (
+              <LogTable
+                kind="heartbeats"
+                mac={mac}
+                load={deviceApi.heartbeats}
+                columns={[
+                  { title: d('at'), dataIndex: 'at', render: fmt },
+                  { title: d('state'), dataIndex: 'state' },
+                  { title: d('ip'), dataIndex: 'ip' },
+                  { title: d('publicIp'), dataIndex: 'publicIp' },
+                  { title: d('softwareVersion'), dataIndex: 'softwareVersion' },
+                  { title: d('otaVersion'), dataIndex: 'otaVersion' },
+                  { title: d('controlVersion'), dataIndex: 'controlVersion' },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'boots',
+            label: d('tabBoots'),
+            children: (
+              <LogTable
+                kind="boots"
+                mac={mac}
+                load={deviceApi.boots}
+                columns={[
+                  { title: d('at'), dataIndex: 'at', render: fmt },
+                  { title: d('ip'), dataIndex: 'ip' },
+                  { title: d('publicIp'), dataIndex: 'publicIp' },
+                  { title: d('softwareVersion'), dataIndex: 'softwareVersion' },
+                  { title: d('launcher'), dataIndex: 'launcher' },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'states',
+            label: d('tabStates'),
+            children: (
+              <LogTable
+                kind="states"
+                mac={mac}
+                load={deviceApi.stateLogs}
+                columns={[
+                  { title: d('at'), dataIndex: 'at', render: fmt },
+                  { title: d('state'), dataIndex: 'state' },
+                  { title: d('detailText'), dataIndex: 'detail' },
+                  { title: d('operator'), dataIndex: 'userName' },
+                  { title: d('hotel'), dataIndex: 'hotelName' },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/** Refreshes the generated list and the area's own queries after a change. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: recordKeys.all }), client.invalidateQueries({ queryKey: deviceKeys.all })]);
+}
+
+/** Disable one terminal with the tip message its TV shows. */
+export function DisableTipModal({ row, onClose }: { row: Row; onClose: () => void }) {
+  const d = useDeviceText();
+  const refresh = useRefresh();
+  const [form] = Form.useForm<{ tip?: string }>();
+  const disable = useMutation({
+    mutationFn: (tip: string | undefined) => deviceApi.batch('disable', { ids: [row.id], ...(tip ? { tip } : {}) }),
+    onSuccess: async () => {
+      toastSuccess(d('disabledOk'));
+      await refresh();
+      onClose();
+    },
+    onError: (error) => showApiError(error, form, ['tip']),
+  });
+  return (
+    <Modal
+      open
+      title={d('disableTitle', { mac: String(row.mac ?? row.id) })}
+      onCancel={onClose}
+      okButtonProps={{ danger: true, loading: disable.isPending }}
+      onOk={() => void form.validateFields().then((values) => disable.mutate(values.tip?.trim() || undefined))}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="tip" label={d('tipLabel')} rules={[{ max: TIP_MAX, message: d('tipTooLong') }]}>
+          <Input.TextArea rows={3} maxLength={TIP_MAX} showCount placeholder={d('tipPlaceholder')} data-testid="disable-tip-input" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Batch authorize / disable (with tip) / recover over a pasted MAC list. */
+export function BatchActionModal({ onClose, actions }: { onClose: () => void; actions: BatchAction[] }) {
+  const d = useDeviceText();
+  const refresh = useRefresh();
+  const [form] = Form.useForm<{ action: BatchAction; macs: string; tip?: string }>();
+  const action = Form.useWatch('action', form) ?? actions[0];
+  const run = useMutation({
+    mutationFn: (values: { action: BatchAction; macs: string; tip?: string }) =>
+      deviceApi.batch(values.action, { macs: splitMacs(values.macs), ...(values.action === 'disable' && values.tip?.trim() ? { tip: values.tip.trim() } : {}) }),
+    onSuccess: async (result) => {
+      const text = d('batchResult', { updated: result.updated, skipped: result.skipped, missing: result.missing.length });
+      if (result.missing.length) toastError(`${text}: ${result.missing.slice(0, 20).join(', ')}${result.missing.length > 20 ? '…' : ''}`);
+      else toastSuccess(text);
+      await refresh();
+      onClose();
+    },
+    onError: (error) => showApiError(error, form, ['macs', 'tip']),
+  });
+  const submit = async () => {
+    const values = await form.validateFields();
+    if (splitMacs(values.macs).length > MAX_MAC_SEARCH) {
+      form.setFields([{ name: 'macs', errors: [d('macSearchLimit')] }]);
+      return;
+    }
+    run.mutate(values);
+  };
+  return (
+    <Modal open title={d('batchTitle')} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ loading: run.isPending }} destroyOnHidden width={560}>
+      <Form form={form} layout="vertical" initialValues={{ action: actions[0] }}>
+        <Form.Item name="action" label={d('batchAction')}>
+          <Radio.Group optionType="button" options={actions.map((a) => ({ value: a, label: d(a) }))} data-testid="batch-action" />
+        </Form.Item>
+        <Form.Item name="macs" label={d('macList')} extra={d('macListHelp')} rules={[{ required: true, whitespace: true, message: d('macRequired') }]}>
+          <Input.TextArea rows={6} data-testid="batch-macs" />
+        </Form.Item>
+        {action === 'disable' && (
+          <Form.Item name="tip" label={d('tipLabel')} rules={[{ max: TIP_MAX, message: d('tipTooLong') }]}>
+            <Input.TextArea rows={2} maxLength={TIP_MAX} showCount placeholder={d('tipPlaceholder')} data-testid="batch-tip" />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+const isExcel = (file: File) => /\.xlsx$/i.test(file.name);
+
+/** Batch MAC search: pasted MACs or an .xlsx; found count, the missing list and the found terminals. */
+export function MacSearchModal({ onClose }: { onClose: () => void }) {
+  const d = useDeviceText();
+  const lang = useLang();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [macs, setMacs] = useState<string[]>([]);
+  const [result, setResult] = useState<MacSearchResult>();
+  const [loading, setLoading] = useState(false);
+  const pagesize = 100;
+  const count = splitMacs(text).length;
+
+  const run = async (load: () => Promise<MacSearchResult>) => {
+    setLoading(true);
+    try {
+      const answer = await load();
+      setResult(answer);
+      if (answer.macs) setMacs(answer.macs);
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const search = () => {
+    const list = splitMacs(text);
+    if (!list.length) return setError(d('macRequired'));
+    if (list.length > MAX_MAC_SEARCH) return setError(d('macSearchLimit'));
+    setError(undefined);
+    setMacs(list);
+    void run(() => deviceApi.searchMacs(list, 1, pagesize));
+  };
+  const uploadExcel = (file: File) => {
+    if (!isExcel(file)) {
+      setError(d('onlyExcel'));
+      return false;
+    }
+    setError(undefined);
+    setText('');
+    void run(() => deviceApi.searchMacsExcel(file, 1, pagesize));
+    return false;
+  };
+  const columns: ColumnsType<Row> = [
+    { title: d('mac'), dataIndex: 'mac' },
+    { title: 'SN', dataIndex: 'sn' },
+    { title: d('hotel'), dataIndex: 'hotelName' },
+    { title: d('room'), dataIndex: 'roomNumber' },
+    { title: terminalRecord.fields.authorization.label[lang], dataIndex: 'authorization', render: (v) => authTag(v, d) },
+    { title: terminalRecord.fields.online.label[lang], dataIndex: 'online', render: (v) => (v ? d('online') : d('offline')) },
+  ];
+  return (
+    <Modal open title={d('macSearchTitle')} onCancel={onClose} footer={null} width={900} destroyOnHidden>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Input.TextArea rows={5} value={text} onChange={(e) => setText(e.target.value)} placeholder={d('macListHelp')} data-testid="mac-search-input" />
+        <Space wrap>
+          <Typography.Text type={count > MAX_MAC_SEARCH ? 'danger' : 'secondary'}>{d('macCount', { count })}</Typography.Text>
+          <Button type="primary" onClick={search} loading={loading} data-testid="mac-search-run">
+            {d('search')}
+          </Button>
+          <Upload accept=".xlsx" showUploadList={false} beforeUpload={uploadExcel}>
+            <Button icon={<UploadOutlined />} loading={loading}>
+              {d('uploadExcel')}
+            </Button>
+          </Upload>
+        </Space>
+        {error && <Alert type="error" showIcon title={error} data-testid="mac-search-error" />}
+        {result && (
+          <>
+            <Typography.Text strong data-testid="mac-search-found">
+              {d('found', { count: result.total })}
+            </Typography.Text>
+            <Typography.Text>{d('missing', { count: result.missing.length })}</Typography.Text>
+            <Input.TextArea readOnly rows={Math.min(4, Math.max(1, result.missing.length))} value={result.missing.join('\n') || d('none')} data-testid="mac-search-missing" />
+            {result.invalid.length > 0 && (
+              <>
+                <Typography.Text type="warning">{d('invalid', { count: result.invalid.length })}</Typography.Text>
+                <Input.TextArea readOnly rows={2} value={result.invalid.join('\n')} />
+              </>
+            )}
+            <Table<Row>
+              size="small"
+              rowKey="id"
+              columns={columns}
+              dataSource={result.items}
+              loading={loading}
+              scroll={{ x: 'max-content' }}
+              data-testid="mac-search-table"
+              pagination={{
+                current: result.page,
+                pageSize: result.pagesize,
+                total: result.total,
+                showSizeChanger: false,
+                onChange: (page) => void run(() => deviceApi.searchMacs(macs, page, pagesize)),
+              }}
+            />
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}
+
+/** Reads a MAC or SN list from an .xlsx (parse-list) and shows the `|`-joined list to paste into a rule. */
+export function ImportListModal({ onClose }: { onClose: () => void }) {
+  const d = useDeviceText();
+  const [kind, setKind] = useState<'mac' | 'sn'>('mac');
+  const [result, setResult] = useState<{ count: number; invalid: string[]; list: string }>();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string>();
+  const pick = (file: File) => {
+    if (!isExcel(file)) {
+      setError(d('onlyExcel'));
+      return false;
+    }
+    setError(undefined);
+    setLoading(true);
+    deviceApi
+      .parseList(file, kind)
+      .then(setResult, showApiError)
+      .finally(() => setLoading(false));
+    return false;
+  };
+  return (
+    <Modal open title={d('importList')} onCancel={onClose} footer={null} width={640} destroyOnHidden>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Space>
+          <Typography.Text>{d('importKind')}</Typography.Text>
+          <Radio.Group optionType="button" value={kind} onChange={(e) => setKind(e.target.value as 'mac' | 'sn')} options={[{ value: 'mac', label: 'MAC' }, { value: 'sn', label: 'SN' }]} />
+          <Upload accept=".xlsx" showUploadList={false} beforeUpload={pick}>
+            <Button icon={<UploadOutlined />} loading={loading}>
+              {d('uploadExcel')}
+            </Button>
+          </Upload>
+        </Space>
+        {error && <Alert type="error" showIcon title={error} />}
+        {result && (
+          <>
+            <Typography.Text>{d('importResult', { count: result.count, invalid: result.invalid.length })}</Typography.Text>
+            <Input.TextArea readOnly rows={6} value={result.list} />
+            <Button
+              onClick={() =>
+                void navigator.clipboard?.writeText(result.list).then(
+                  () => toastSuccess(d('copied')),
+                  () => undefined,
+                )
+              }
+            >
+              {d('copy')}
+            </Button>
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { PAGE_SIZES } from '@htv/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Empty, Form, Input, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '../../auth/session';
+import { hotelKeys, hotelsApi, roomsPathOf, type BrandHotel } from './api';
+import { useHotelText } from './locales';
+
+/** /brand/hotels/:id — a brand's hotels with room, terminal, TV and unauthorized counts (`GET /api/brands/:id/hotels`). */
+export default function BrandHotelsPage() {
+  const m = useHotelText();
+  const brandId = Number(useParams().id);
+  const navigate = useNavigate();
+  const user = useSession();
+  const [query, setQuery] = useState<{ page: number; pagesize: number; keyword?: string }>({ page: 1, pagesize: 20 });
+
+  const list = useQuery({
+    queryKey: hotelKeys.brandHotels(brandId, query),
+    queryFn: ({ signal }) => hotelsApi.brandHotels(brandId, query, signal),
+    enabled: Number.isInteger(brandId) && brandId > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: ColumnsType<BrandHotel> = [
+    { key: 'publicId', dataIndex: 'publicId', title: m('hotelId') },
+    { key: 'name', dataIndex: 'name', title: m('hotelName') },
+    { key: 'subBrandName', dataIndex: 'subBrandName', title: m('subBrand'), render: (v) => v ?? '-' },
+    { key: 'city', dataIndex: 'city', title: m('city'), render: (v) => v ?? '-' },
+    { key: 'unauthorizedCount', dataIndex: 'unauthorizedCount', title: m('unauthorizedCount') },
+    { key: 'tvCount', dataIndex: 'tvCount', title: m('tvCount') },
+    { key: 'terminalCount', dataIndex: 'terminalCount', title: m('terminalCount') },
+    { key: 'roomCount', dataIndex: 'roomCount', title: m('roomCount') },
+    {
+      key: 'actions',
+      title: m('actions'),
+      fixed: 'right',
+      render: (_, row) => (
+        <Button type="link" size="small" onClick={() => navigate(roomsPathOf(user.user_type, row.id))} data-testid="brand-hotel-rooms">
+          {m('rooms')}
+        </Button>
+      ),
+    },
+  ];
+
+  const brand = list.data?.brand;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small">
+        <Form layout="inline" onFinish={(values: { keyword?: string }) => setQuery((q) => ({ ...q, page: 1, keyword: values.keyword?.trim() || undefined }))}>
+          <Form.Item name="keyword" label={m('keyword')}>
+            <Input allowClear placeholder={m('keywordPlaceholder')} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              {m('search')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card
+        title={
+          <Space>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label={m('back')} />
+            <span>
+              {m('brandHotelsTitle')}
+              {brand ? ` - ${brand.name}` : ''}
+            </span>
+          </Space>
+        }
+      >
+        {brand && (
+          <Descriptions size="small" column={3} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={m('brandLabel')}>{`${brand.name} (${brand.code})`}</Descriptions.Item>
+            <Descriptions.Item label={m('hotelLimit')}>{brand.hotelLimit ?? m('noLimit')}</Descriptions.Item>
+            <Descriptions.Item label={m('terminalLimit')}>{brand.terminalLimit ?? m('noLimit')}</Descriptions.Item>
+          </Descriptions>
+        )}
+        <div data-testid="brand-hotels-table">
+          <Table<BrandHotel>
+            rowKey="id"
+            columns={columns}
+            dataSource={list.data?.items ?? []}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+            pagination={{
+              current: query.page,
+              pageSize: query.pagesize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (total) => <Typography.Text type="secondary">{m('total', { total })}</Typography.Text>,
+              onChange: (page, pagesize) => setQuery((q) => ({ ...q, page: pagesize !== q.pagesize ? 1 : page, pagesize })),
+            }}
+          />
+        </div>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,227 @@
+import { PlusSquareOutlined, UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, InputNumber, Modal, Space, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { ApiError, showApiError } from '../../api/client';
+import { toastError, toastSuccess } from '../../api/notify';
+import { recordKeys } from '../../crud/api';
+import { hotelKeys, hotelsApi, type BulkRooms, type Created } from './api';
+import { useHotelText } from './locales';
+
+const MAX_ROOMS = 5000;
+const BULK_FIELDS = ['prefix', 'floorFrom', 'floorTo', 'roomFrom', 'roomTo', 'roomDigits', 'building', 'roomType'];
+
+/** The numbers a range makes: prefix + floor + room zero-padded to `roomDigits` (docs/tenants.md). */
+export function bulkPreview(values: Partial<BulkRooms>): { count: number; first: string; last: string } | null {
+  const { floorFrom, floorTo, roomFrom, roomTo } = values;
+  if ([floorFrom, floorTo, roomFrom, roomTo].some((v) => typeof v !== 'number')) return null;
+  if (floorTo! < floorFrom! || roomTo! < roomFrom!) return null;
+  const digits = values.roomDigits ?? 2;
+  const make = (floor: number, room: number) => `${values.prefix ?? ''}${floor}${String(room).padStart(digits, '0')}`;
+  return { count: (floorTo! - floorFrom! + 1) * (roomTo! - roomFrom! + 1), first: make(floorFrom!, roomFrom!), last: make(floorTo!, roomTo!) };
+}
+
+function duplicatesOf(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const list = error.errors?.duplicates;
+  return Array.isArray(list) ? list.map(String) : [];
+}
+
+function useRefreshRooms() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: hotelKeys.all }), queryClient.invalidateQueries({ queryKey: recordKeys.all })]);
+}
+
+function DuplicateList({ duplicates }: { duplicates: string[] }) {
+  const m = useHotelText();
+  if (!duplicates.length) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="room-duplicates"
+      style={{ marginBottom: 16 }}
+      title={m('duplicatesTitle')}
+      description={<div style={{ maxHeight: 160, overflow: 'auto', wordBreak: 'break-all' }}>{duplicates.join(', ')}</div>}
+    />
+  );
+}
+
+/** "Bulk create": `POST /api/hotels/:id/rooms/bulk`, with the count and the first/last number previewed. */
+export function RoomBulkButton({ hotelId }: { hotelId: number }) {
+  const m = useHotelText();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<PlusSquareOutlined />} onClick={() => setOpen(true)} data-testid="room-bulk-open">
+        {m('bulkCreate')}
+      </Button>
+      {open && <RoomBulkModal hotelId={hotelId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function RoomBulkModal({ hotelId, onClose }: { hotelId: number; onClose: () => void }) {
+  const m = useHotelText();
+  const [form] = Form.useForm<BulkRooms>();
+  const values = Form.useWatch([], form) as Partial<BulkRooms> | undefined;
+  const preview = bulkPreview(values ?? {});
+  const [duplicates, setDuplicates] = useState<string[]>([]);
+  const refresh = useRefreshRooms();
+
+  const save = useMutation({
+    mutationFn: (body: BulkRooms) => hotelsApi.bulkRooms(hotelId, body),
+    meta: { handlesErrors: true },
+    onError: (error) => {
+      const found = duplicatesOf(error);
+      setDuplicates(found);
+      if (found.length) toastError(error.message);
+      else showApiError(error, form, BULK_FIELDS);
+    },
+    onSuccess: async (data: Created) => {
+      toastSuccess(m('created', { ...data }));
+      await refresh();
+      onClose();
+    },
+  });
+
+  const submit = (body: BulkRooms) => {
+    setDuplicates([]);
+    const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null && v !== '')) as unknown as BulkRooms;
+    save.mutate(clean);
+  };
+
+  const requiredRule = { required: true, message: m('required') };
+  const notBelow = (start: keyof BulkRooms) => ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_: unknown, value: unknown) => {
+      const from = getFieldValue(start);
+      return typeof value === 'number' && typeof from === 'number' && value < from ? Promise.reject(new Error(m('rangeInvalid'))) : Promise.resolve();
+    },
+  });
+
+  return (
+    <Modal open title={m('bulkTitle')} onCancel={onClose} footer={null} destroyOnHidden mask={{ closable: false }} width={560}>
+      <DuplicateList duplicates={duplicates} />
+      <Form form={form} layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: 1 }} initialValues={{ roomDigits: 2 }} onFinish={submit} data-testid="room-bulk-form">
+        <Form.Item name="prefix" label={m('prefix')}>
+          <Input maxLength={8} allowClear />
+        </Form.Item>
+        <Form.Item name="floorFrom" label={m('floorFrom')} rules={[requiredRule]}>
+          <InputNumber min={1} max={200} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="floorTo" label={m('floorTo')} dependencies={['floorFrom']} rules={[requiredRule, notBelow('floorFrom')]}>
+          <InputNumber min={1} max={200} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="roomFrom" label={m('roomFrom')} rules={[requiredRule]}>
+          <InputNumber min={0} max={999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="roomTo" label={m('roomTo')} dependencies={['roomFrom']} rules={[requiredRule, notBelow('roomFrom')]}>
+          <InputNumber min={0} max={999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="roomDigits" label={m('roomDigits')}>
+          <InputNumber min={1} max={3} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="building" label={m('building')}>
+          <Input maxLength={20} allowClear />
+        </Form.Item>
+        <Form.Item name="roomType" label={m('roomType')}>
+          <Input maxLength={20} allowClear />
+        </Form.Item>
+        {preview && (
+          <Alert
+            type={preview.count > MAX_ROOMS ? 'warning' : 'info'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="room-bulk-preview"
+            title={preview.count > MAX_ROOMS ? m('previewTooMany', { count: preview.count }) : m('previewCount', { ...preview })}
+          />
+        )}
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{m('cancel')}</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!!preview && preview.count > MAX_ROOMS} data-testid="room-bulk-submit">
+            {m('ok')}
+          </Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+const EXCEL = /\.(xlsx|xls)$/i;
+
+/** "Import from Excel": `POST /api/hotels/:id/rooms/import` with the file as multipart `file`. */
+export function RoomImportButton({ hotelId }: { hotelId: number }) {
+  const m = useHotelText();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="room-import-open">
+        {m('importExcel')}
+      </Button>
+      {open && <RoomImportModal hotelId={hotelId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function RoomImportModal({ hotelId, onClose }: { hotelId: number; onClose: () => void }) {
+  const m = useHotelText();
+  const [file, setFile] = useState<File | null>(null);
+  const [duplicates, setDuplicates] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refresh = useRefreshRooms();
+
+  const save = useMutation({
+    mutationFn: (chosen: File) => hotelsApi.importRooms(hotelId, chosen),
+    meta: { handlesErrors: true },
+    onError: (error) => {
+      setDuplicates(duplicatesOf(error));
+      setProblem(error instanceof ApiError ? error.message : null);
+      showApiError(error);
+    },
+    onSuccess: async (data: Created) => {
+      toastSuccess(m('created', { ...data }));
+      await refresh();
+      onClose();
+    },
+  });
+
+  return (
+    <Modal open title={m('importTitle')} onCancel={onClose} footer={null} destroyOnHidden mask={{ closable: false }} width={560}>
+      <DuplicateList duplicates={duplicates} />
+      {problem && !duplicates.length && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={problem} data-testid="room-import-error" />}
+      <Typography.Paragraph type="secondary">{m('importHelp')}</Typography.Paragraph>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Space wrap>
+          <Upload
+            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={(chosen) => {
+              setDuplicates([]);
+              if (!EXCEL.test(chosen.name)) {
+                setFile(null);
+                setProblem(m('onlyExcel'));
+                toastError(m('onlyExcel'));
+              } else {
+                setProblem(null);
+                setFile(chosen);
+              }
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="room-import-choose">
+              {m('chooseFile')}
+            </Button>
+          </Upload>
+        </Space>
+        {file && <Typography.Text data-testid="room-import-file">{file.name}</Typography.Text>}
+      </Space>
+      <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 16 }}>
+        <Button onClick={onClose}>{m('cancel')}</Button>
+        <Button type="primary" disabled={!file} loading={save.isPending} onClick={() => file && save.mutate(file)} data-testid="room-import-submit">
+          {m('upload')}
+        </Button>
+      </Space>
+    </Modal>
+  );
+}

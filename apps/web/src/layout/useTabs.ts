@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { APP_BASE } from '../api/client';
+import { canOpen, HOME_PATH, matchRoute, type AppRoute } from '../app/routes';
+import type { LoginInfo } from '../auth/access';
+import { loadTabs, ownerKey, saveTabs } from './tabsStorage';
+
+/** An opened page: one per pathname; `path` keeps its search (list filters) too. */
+export interface Tab {
+  key: string;
+  path: string;
+  route: AppRoute;
+  params: Record<string, string | undefined>;
+}
+
+/**
+ * The pathname the browser is at. A navigation commits to React state in a transition (a lazily
+ * loaded page may hold it back), while the history already has the new entry: actions on "the
+ * current tab" go by the browser's.
+ */
+function browserPathname(): string {
+  const path = window.location.pathname;
+  return path.startsWith(APP_BASE) ? path.slice(APP_BASE.length) || '/' : path;
+}
+
+const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+function splitPath(path: string): { pathname: string; search: string } {
+  const at = path.indexOf('?');
+  return at === -1 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
+}
+
+/** The tab of a path, when the user may open it in the shell. */
+export function tabOf(user: LoginInfo, path: string): Tab | null {
+  const { pathname } = splitPath(path);
+  const match = matchRoute(user.user_type, pathname);
+  if (!match || match.route.bare || !canOpen(match.route, user)) return null;
+  return { key: normalize(pathname), path, route: match.route, params: match.params };
+}
+
+/**
+ * The tab bar's state (spec §2): home first and never closed; the current page is opened as a tab;
+ * the list and the last-opened tab are kept in localStorage for the user; tabs the user may no
+ * longer open (permissions changed, another project) are dropped.
+ */
+export function useTabs(user: LoginInfo) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const owner = ownerKey(user.id, user.user_type);
+  const current = useMemo(() => tabOf(user, location.pathname + location.search), [user, location.pathname, location.search]);
+  const home = useMemo(() => tabOf(user, HOME_PATH), [user]);
+
+  const restore = useCallback(() => {
+    const list: Tab[] = home ? [home] : [];
+    for (const path of loadTabs(owner)) {
+      const tab = tabOf(user, path);
+      if (tab && !list.some((t) => t.key === tab.key)) list.push(tab);
+    }
+    return list;
+  }, [home, owner, user]);
+
+  const [tabs, setTabs] = useState<Tab[]>(restore);
+  /** The tab just closed while shown: not re-opened while the navigation away from it is under way. */
+  const leaving = useRef<string | null>(null);
+
+  // Permissions or the project changed: keep what may still be opened, refreshed against the new rights.
+  useEffect(() => {
+    setTabs((list) => {
+      const kept = list.map((tab) => tabOf(user, tab.path)).filter((tab): tab is Tab => tab !== null);
+      if (home && !kept.some((t) => t.key === home.key)) kept.unshift(home);
+      return kept;
+    });
+  }, [user, home]);
+
+  // The current page is always a tab, with its latest search.
+  useEffect(() => {
+    if (!current) return;
+    if (leaving.current === current.key) return;
+    leaving.current = null;
+    setTabs((list) => {
+      const at = list.findIndex((tab) => tab.key === current.key);
+      if (at === -1) return [...list, current];
+      if (list[at]!.path === current.path) return list;
+      const copy = [...list];
+      copy[at] = current;
+      return copy;
+    });
+  }, [current]);
+
+  useEffect(() => {
+    saveTabs(owner, tabs.map((tab) => tab.path), current?.path);
+  }, [owner, tabs, current?.path]);
+
+  const open = useCallback((tab: Tab) => void navigate(tab.path), [navigate]);
+
+  /** Menu clicks: an opened page comes back with its own search. */
+  const openPath = useCallback(
+    (pathname: string) => {
+      const existing = tabs.find((tab) => tab.key === normalize(pathname));
+      void navigate(existing ? existing.path : pathname);
+    },
+    [navigate, tabs],
+  );
+
+  const close = useCallback(
+    (key: string) => {
+      if (key === home?.key) return;
+      const at = tabs.findIndex((tab) => tab.key === key);
+      if (at === -1) return;
+      const rest = tabs.filter((tab) => tab.key !== key);
+      setTabs(rest);
+      if (normalize(browserPathname()) === key) {
+        leaving.current = key;
+        const next = rest[Math.min(at, rest.length) - 1] ?? rest[0];
+        void navigate(next ? next.path : HOME_PATH);
+      }
+    },
+    [home?.key, navigate, tabs],
+  );
+
+  const closeOthers = useCallback(() => {
+    const shown = normalize(browserPathname());
+    setTabs((list) => list.filter((tab) => tab.key === home?.key || tab.key === shown));
+  }, [home?.key]);
+
+  /** Close all returns to home (spec §2). */
+  const closeAll = useCallback(() => {
+    const shown = normalize(browserPathname());
+    if (shown !== home?.key) leaving.current = shown;
+    setTabs(home ? [home] : []);
+    void navigate(HOME_PATH);
+  }, [home, navigate]);
+
+  return { tabs, current, homeKey: home?.key, open, openPath, close, closeOthers, closeAll };
+}
+
+export type TabsApi = ReturnType<typeof useTabs>;

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiLogin, label, WEB } from './auth.js';
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import { apiLogin, captchaAnswer, label, WEB } from './auth.js';
 
 /**
  * Helpers for the console shell's browser tests (shell, auth, messages, systems specs): the side
@@ -67,11 +67,19 @@ export async function openFromMenu(page: Page, item: string, group?: string) {
   await expectActiveTab(page, item);
 }
 
-/** Chooses a language in the header's switch. */
+/**
+ * Chooses a language in the header's switch (again if a click was lost to a closing dialog or the
+ * dropdown's opening animation).
+ */
 export async function switchLanguage(page: Page, name: 'English' | '简体中文') {
-  await page.getByTestId('lang-switch').click();
-  await page.getByRole('menuitem', { name }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', name === 'English' ? 'en-US' : 'zh-CN');
+  const lang = name === 'English' ? 'en-US' : 'zh-CN';
+  await expect(async () => {
+    if ((await page.locator('html').getAttribute('lang')) === lang) return;
+    const item = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name });
+    if (!(await item.isVisible())) await page.getByTestId('lang-switch').click();
+    await item.click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 const tokens = new Map<string, string>();
@@ -164,4 +172,75 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
   await select.click();
   await select.pressSequentially(search);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+interface Challenge {
+  id: string;
+  width: number;
+}
+
+const isCaptcha = (r: Response) => new URL(r.url()).pathname === '/api/captcha' && r.request().method() === 'GET';
+
+/** The challenge a captcha response carries, or null when its body is gone (Chrome drops it at times). */
+async function challengeOf(response: Response): Promise<Challenge | null> {
+  try {
+    return ((await response.json()) as { data: Challenge }).data;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signs in through the login form like a person: waits for the page's captcha challenge (asking for
+ * a new puzzle when its body cannot be read), drags the slider handle with the mouse to the answer
+ * the test hook gives, no sooner than 400 ms after the challenge was issued, then submits. Answers
+ * the login call's response.
+ */
+export async function formLogin(page: Page, account: { email: string; password: string }): Promise<Response> {
+  // Wait for the new document's own challenge: listen only once the old document is gone.
+  await page.goto(`${WEB}/login`, { waitUntil: 'commit' });
+  let challenge = await challengeOf(await page.waitForResponse(isCaptcha));
+  for (let attempt = 0; !challenge && attempt < 3; attempt++) {
+    const next = page.waitForResponse(isCaptcha);
+    await page.getByTestId('slider-captcha').getByRole('button', { name: /换一张|New puzzle/ }).click();
+    challenge = await challengeOf(await next);
+  }
+  expect(challenge, 'the login page shows a captcha challenge').toBeTruthy();
+  const issuedAt = Date.now();
+
+  const form = page.getByTestId('login-form');
+  await form.locator('#email').fill(account.email);
+  await form.locator('#password').fill(account.password);
+
+  const { x } = await captchaAnswer(page.request, challenge!.id);
+  const captcha = page.getByTestId('slider-captcha');
+  const handle = captcha.getByRole('slider');
+  const shown = (await captcha.locator('img').first().boundingBox())?.width;
+  const scale = shown ? shown / challenge!.width : 1;
+  const box = (await handle.boundingBox())!;
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.waitForTimeout(Math.max(0, 400 - (Date.now() - issuedAt)));
+  const verified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/verify');
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 15; i++) {
+    await page.mouse.move(startX + (x * scale * i) / 15, y);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  const verify = await verified;
+  expect(verify.ok(), `captcha drag to x=${x}: ${verify.status()}`).toBe(true);
+  await expect(captcha).toContainText(/验证通过|Verified/);
+
+  const answered = page.waitForResponse((r) => /\/api\/(admin|web)\/login$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  await form.locator('button[type="submit"]').click();
+  return answered;
+}
+
+/** formLogin that must succeed: ends on the signed-in shell. */
+export async function loginThroughForm(page: Page, account: { email: string; password: string }) {
+  const response = await formLogin(page, account);
+  expect(response.status(), `login of ${account.email}: ${await response.text().catch(() => '')}`).toBe(200);
+  await expect(sideMenu(page)).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, login, submitLoginForm, WEB } from '../support/auth.js';
-import { activePage, Api, DEMO, expectActiveTab, menuEntry, openAs, openFromMenu, sideMenu, tabLabels, unique } from '../support/shell.js';
+import { apiLogin, WEB } from '../support/auth.js';
+import { activePage, Api, DEMO, expectActiveTab, formLogin, loginThroughForm, menuEntry, openAs, openFromMenu, sideMenu, tabLabels, unique } from '../support/shell.js';
 
 /**
  * Sessions in the browser (spec part 1 §2, §4, §5, §6, §8): the login form for each user type, the
@@ -28,7 +28,7 @@ test.describe('login and the menu of each user type', () => {
   for (const [type, { account, sees, not }] of Object.entries(MENUS)) {
     test(`the ${type} administrator logs in through the form (slider captcha) and sees the ${type} menu`, async ({ page }) => {
       const calls = userInfoCalls(page);
-      await login(page, account);
+      await loginThroughForm(page, account);
       await expect(page).toHaveURL(/\/new-frontend\/home$/);
       for (const item of sees) await expect(menuEntry(page, item), `${type} menu shows ${item}`).toBeVisible();
       for (const item of not) await expect(menuEntry(page, item), `${type} menu hides ${item}`).toHaveCount(0);
@@ -59,7 +59,7 @@ test.describe('login and the menu of each user type', () => {
     await page.route('**/api/admin/login*', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '900' }, body: JSON.stringify({ code: '-1', errkey: 'auth.tooManyAttempts', errmsg: message }) }),
     );
-    const response = await submitLoginForm(page, DEMO.bund);
+    const response = await formLogin(page, DEMO.bund);
     expect(response.status()).toBe(429);
     await expect(page.locator('.ant-message-notice').filter({ hasText: message })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
@@ -123,7 +123,9 @@ test.describe('a session the server no longer accepts', () => {
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), type: localStorage.getItem('user_type'), tabs: localStorage.getItem('tabs') }));
     expect(stored).toEqual({ token: null, type: null, tabs: null });
 
-    await login(page, DEMO.bund);
+    // The login page's own captcha request settles before the next sign-in reloads the page.
+    await page.waitForLoadState('networkidle');
+    await loginThroughForm(page, DEMO.bund);
     expect(await tabLabels(page)).toEqual(['首页']);
   });
 });
@@ -149,7 +151,7 @@ test.describe('change password', () => {
     });
 
     try {
-      await login(page, { email: loginName, password: oldPassword });
+      await loginThroughForm(page, { email: loginName, password: oldPassword });
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-change-password').click();
       const dialog = page.getByRole('dialog');
@@ -180,11 +182,12 @@ test.describe('change password', () => {
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-logout').click();
       await expect(page).toHaveURL(/\/login$/);
-      const refused = await submitLoginForm(page, { email: loginName, password: oldPassword });
+      await page.waitForLoadState('networkidle');
+      const refused = await formLogin(page, { email: loginName, password: oldPassword });
       expect(refused.status()).toBe(422);
       // The refused attempt fetches a fresh captcha: let it arrive before the next attempt reloads the page.
       await page.waitForLoadState('networkidle');
-      await login(page, { email: loginName, password: newPassword });
+      await loginThroughForm(page, { email: loginName, password: newPassword });
       await expect(page).toHaveURL(/\/home$/);
     } finally {
       await admin.call('DELETE', `/records/hotel-account/${created.id}`);

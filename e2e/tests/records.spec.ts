@@ -89,7 +89,7 @@ test.describe('FAQ records as the hotel administrator', () => {
 
   test('the side menu leads to the FAQ categories', async ({ page }) => {
     await page.getByTestId('side-menu').getByText('问题分类', { exact: true }).click();
-    await expect(page).toHaveURL(/\/new-frontend\/faq-category\/list/);
+    await expect(page).toHaveURL(/\/new-frontend\/faq\/category/);
     for (const name of ['网络', '餐饮', '入住与退房']) await expect(rowOf(page, name).first()).toBeVisible();
   });
 
@@ -156,7 +156,7 @@ test.describe('FAQ records as the hotel administrator', () => {
   });
 
   test('server-side validation: a duplicate category name is refused on its field', async ({ page }) => {
-    await openList(page, `${WEB}/faq-category/list`);
+    await openList(page, `${WEB}/faq/category`);
     await page.getByRole('button', { name: label('新建') }).click();
     const form = dialog(page);
     await form.locator('#name').fill('网络'); // exists (unique per hotel)

@@ -92,6 +92,8 @@ test.describe('a session the server no longer accepts', () => {
 
   test('a bogus token in storage: the user info is refused and the user lands on login', async ({ page }) => {
     await openAs(page, DEMO.bund);
+    // Let the shell's own start-up navigation settle first: a reload racing it is aborted.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.setItem('token', 'bogus-token-that-the-server-does-not-know'));
     await page.reload();
     await expect(page).toHaveURL(/\/login/);

@@ -7,6 +7,7 @@ import { logStates, type StateEvent } from './logs.js';
 import { firstMatch } from './rules.js';
 import { hashToken, newToken, type DeviceRuntime } from './runtime.js';
 import { plainIp } from './whitelist.js';
+import { assertTerminalQuota } from '../tenants/quota.js';
 
 export interface InstallHotel {
   id: number;
@@ -103,6 +104,8 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
       const subject = { mac, sn: values.sn, launcher: values.launcher ?? (existing?.launcher as string), clientType: values.clientType ?? (existing?.clientType as string), vendor: values.vendor ?? (existing?.vendor as string), size: values.size ?? (existing?.size as string) };
       const rule = current === 'unauthorized' ? firstMatch(rules, subject) : undefined;
       const authorization = rule ? { authorization: 'authorized', authorizedAt: now, disabledTip: null } : {};
+      // The brand's terminal limit (set by the platform) counts terminals assigned to its hotels.
+      if (hotel && hotel.brandId !== (existing?.brandId ?? null)) await assertTerminalQuota(tx, hotel.brandId);
       if (!existing) {
         [row] = (await tx
           .insert(table)

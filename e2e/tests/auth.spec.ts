@@ -268,7 +268,8 @@ test.describe('login-as and back', () => {
   });
 
   test('a failed return just dismisses the loading message', async ({ page }) => {
-    await openAs(page, DEMO.admin, '/brand/list');
+    // A session of its own: the login-as tests before it return through the shared admin session.
+    await openAs(page, DEMO.admin, '/brand/list', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '蓝湾度假酒店' });
     await row.getByTestId('login-as').click();
     await expect(menuEntry(page, '分店管理')).toBeVisible();

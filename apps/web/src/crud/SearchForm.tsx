@@ -1,7 +1,7 @@
 import type { FieldDef, Lang, RecordDef } from '@htv/shared';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLang } from '../locales';
@@ -91,6 +91,10 @@ function toFilters(record: RecordDef, values: FormValues): Record<string, string
   return filters;
 }
 
+/** Identity of a search (keyword and filters; paging and sort aside). */
+const searchKey = (keyword: string, filters: Record<string, string>) =>
+  JSON.stringify([keyword, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+
 export interface SearchFormProps {
   record: RecordDef;
   state: ListState;
@@ -109,17 +113,28 @@ export function SearchForm({ record, state, onSearch }: SearchFormProps) {
     .map((field) => field.label[lang])
     .join(' / ');
 
-  // Back / forward and links change the URL: the form follows.
+  // Back / forward and links change the URL: the form follows. The search this form submitted itself
+  // comes back through the URL a render later; by then the user may be typing again, so it does not
+  // reset the form.
+  const applied = useRef<string | null>(null);
   useEffect(() => {
+    const key = searchKey(state.keyword, state.filters);
+    if (key === applied.current) return;
+    applied.current = key;
     form.resetFields();
     form.setFieldsValue(toFormValues(record, state));
   }, [form, record, state]);
 
   if (!keyword && fields.length === 0) return null;
 
+  const search = (next: { keyword: string; filters: Record<string, string> }) => {
+    applied.current = searchKey(next.keyword, next.filters);
+    onSearch(next);
+  };
+
   const submit = (values: FormValues) => {
     const text = typeof values.keyword === 'string' ? values.keyword.trim() : '';
-    onSearch({ keyword: text, filters: toFilters(record, values) });
+    search({ keyword: text, filters: toFilters(record, values) });
   };
 
   return (
@@ -142,7 +157,7 @@ export function SearchForm({ record, state, onSearch }: SearchFormProps) {
           <Button
             onClick={() => {
               form.resetFields();
-              onSearch({ keyword: '', filters: {} });
+              search({ keyword: '', filters: {} });
             }}
           >
             {t('crud.reset')}

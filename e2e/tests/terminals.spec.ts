@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { apiLogin, label, login, WEB } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
@@ -6,8 +7,9 @@ import { baseUrl } from '../support/server.js';
 /**
  * Terminals end to end, with the simulator's virtual TVs against the e2e server: TVs register with
  * the demo hotel's install code (public id 1000001, Sunrise Bund), the hotel administrator finds them
- * unauthorized, authorizes them in a batch, disables one with a tip (the TV shows it), and the online
- * count drops once the TVs stop.
+ * unauthorized, authorizes two checked in the list and the third by MAC list, disables one with a tip
+ * (the TV shows it), and the online count drops once the TVs stop. The platform administrator fills
+ * an authorization rule's MAC list from an Excel file inside the rule form.
  *
  * The last step needs a short online window: the server reads DEVICE_ONLINE_WINDOW_S and
  * DEVICE_SWEEP_INTERVAL_S from the environment global-setup passes on (e.g. run with
@@ -16,12 +18,15 @@ import { baseUrl } from '../support/server.js';
  */
 
 const TERMINALS = `${WEB}/ht/terminal`;
+const AUTH_RULES = `${WEB}/terminal_control/machine`;
 const INSTALL_CODE = '1000001';
 const COUNT = 3;
 const OK_BUTTON = /^\s*(确\s*定|OK)\s*$/;
 
 const table = (page: Page) => page.getByTestId('record-table');
-const rowOf = (page: Page, text: string) => table(page).locator('tbody tr').filter({ hasText: text });
+const rows = (page: Page) => table(page).locator('tbody tr.ant-table-row');
+const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 
 async function search(page: Page, keyword: string) {
   const form = page.getByTestId('search-form');
@@ -41,8 +46,11 @@ const sweep = Number(process.env.DEVICE_SWEEP_INTERVAL_S ?? 30);
 
 test('simulated TVs register, get authorized, show the disable tip and go offline', async ({ page, request }) => {
   test.setTimeout(90_000 + (onlineWindow <= 20 ? (onlineWindow + sweep) * 1000 : 0));
-  const seed = `e2e-terminals-${Date.now().toString(36)}`;
-  let fleet: Fleet | undefined = await startFleet({ url: baseUrl(), count: COUNT, seed, installCode: INSTALL_CODE, roomPrefix: '7', interval: 1 });
+  const run = Date.now().toString(36);
+  const seed = `e2e-terminals-${run}`;
+  // Rooms of this run only, so a keyword search lists exactly this fleet.
+  const rooms = `R${run.slice(-6)}-`;
+  let fleet: Fleet | undefined = await startFleet({ url: baseUrl(), count: COUNT, seed, installCode: INSTALL_CODE, roomPrefix: rooms, interval: 1 });
   try {
     const tvs = fleet.tvs;
     const macs = tvs.map((tv) => tv.mac);
@@ -62,17 +70,40 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     await searchDialog.getByRole('button', { name: /close|关闭/i }).click();
     await expect(searchDialog).toBeHidden();
 
-    await search(page, macs[0]!);
-    await expect(rowOf(page, macs[0]!)).toContainText('未授权');
+    await search(page, rooms);
+    await expect(rows(page)).toHaveCount(COUNT);
+    for (const mac of macs) await expect(rowOf(page, mac)).toContainText('未授权');
 
-    // Batch authorize by MAC list; the TVs learn it on their next poll / push.
+    // The row offers "Disable with tip" instead of the generic Disable; the other state actions stay.
+    await expect(rowOf(page, macs[0]!).getByTestId('terminal-disable-tip')).toBeVisible();
+    await expect(rowOf(page, macs[0]!).getByRole('button', { name: label('禁用') })).toHaveCount(0);
+    await expect(rowOf(page, macs[0]!).getByRole('button', { name: label('授权') })).toHaveCount(1);
+
+    // Check two rows and authorize them from the toolbar, after the confirmation naming them.
+    for (const mac of macs.slice(0, 2)) await rowOf(page, mac).getByRole('checkbox').check();
+    await expect(page.getByTestId('record-selected-count')).toHaveText('已选择 2 项');
+    await page.getByTestId('terminal-selected-batch').click();
+    await expect(page.getByRole('menuitem', { name: '恢复' })).toHaveAttribute('aria-disabled', 'true');
+    await page.getByRole('menuitem', { name: '授权' }).click();
+    const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('authorization-confirm') });
+    await expect(confirm.getByTestId('authorization-confirm')).toHaveText('确定授权这 2 台终端吗？');
+    for (const mac of macs.slice(0, 2)) await expect(confirm).toContainText(mac);
+    await confirm.getByRole('button', { name: OK_BUTTON }).click();
+    await expect(toast(page, '已变更 2 台终端')).toHaveText('已变更 2 台终端');
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId('record-selected-count')).toBeHidden();
+    for (const mac of macs.slice(0, 2)) await expect(rowOf(page, mac)).toContainText('已授权');
+    await expect(rowOf(page, macs[2]!)).toContainText('未授权');
+    await expect.poll(() => tvs.map((tv) => tv.authorization), { timeout: 15_000 }).toEqual(['authorized', 'authorized', 'unauthorized']);
+
+    // The third by MAC list; the TVs learn it on their next poll / push.
     await page.getByTestId('terminal-batch-open').click();
     const batch = page.getByRole('dialog').filter({ has: page.getByTestId('batch-macs') });
-    await batch.getByTestId('batch-macs').fill(macs.join(', '));
+    await batch.getByTestId('batch-macs').fill(macs[2]!);
     await batch.getByRole('button', { name: OK_BUTTON }).click();
     await expect(batch).toBeHidden();
     await expect.poll(() => tvs.map((tv) => tv.authorization), { timeout: 15_000 }).toEqual(macs.map(() => 'authorized'));
-    await expect(rowOf(page, macs[0]!)).toContainText('已授权');
+    await expect(rowOf(page, macs[2]!)).toContainText('已授权');
 
     // Disable one with a tip: the TV shows the tip.
     const tip = `请到前台办理续住 ${seed}`;
@@ -84,6 +115,8 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     await expect.poll(() => tvs[0]!.config?.authorization.tip, { timeout: 15_000 }).toBe(tip);
     expect(tvs[0]!.authorization).toBe('disabled');
     await expect(rowOf(page, macs[0]!)).toContainText('已禁用');
+    await expect(rowOf(page, macs[0]!).getByTestId('terminal-disable-tip')).toHaveCount(0);
+    await expect(rowOf(page, macs[0]!).getByRole('button', { name: label('恢复') })).toHaveCount(1);
 
     // Detail drawer with its logs.
     await rowOf(page, macs[0]!).getByTestId('terminal-detail-open').click();
@@ -114,4 +147,41 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
   } finally {
     await fleet?.stop();
   }
+});
+
+/** An .xlsx of one column: a header, then the values. */
+async function sheet(values: string[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const rows = workbook.addWorksheet('MAC');
+  rows.addRow(['MAC']);
+  for (const value of values) rows.addRow([value]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+test('an authorization rule form fills its MAC list from an Excel file', async ({ page }) => {
+  await login(page, 'platform', { via: 'api' });
+  await page.goto(AUTH_RULES);
+  await expect(table(page)).toBeVisible();
+  await page.getByRole('button', { name: label('新建') }).click();
+  const form = page.getByTestId('record-form');
+  const macList = form.locator('#macList');
+  await macList.fill('AABBCCDDEE01');
+
+  const upload = async (name: string, buffer: Buffer) => {
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByTestId('mac-list-import').click();
+    await (await chooser).setFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  };
+
+  // Not a workbook: the server's translated refusal becomes the field's error, the list stays.
+  await upload('macs.xlsx', Buffer.from('MAC\nAABBCCDDEE02\n'));
+  const macItem = form.locator('.ant-form-item').filter({ has: page.locator('#macList') });
+  await expect(macItem.locator('.ant-form-item-explain-error')).toHaveText('仅支持Excel上传');
+  await expect(macList).toHaveValue('AABBCCDDEE01');
+
+  // A sheet with a header, a MAC already in the list, MACs with separators and lower case, and junk.
+  await upload('macs.xlsx', await sheet(['AABBCCDDEE01', 'aa:bb:cc:dd:ee:02', 'AA-BB-CC-DD-EE-03', 'not-a-mac']));
+  await expect(toast(page, '读取 3 个，新增 2 个，格式错误 1 个')).toBeVisible();
+  await expect(macList).toHaveValue('AABBCCDDEE01|AABBCCDDEE02|AABBCCDDEE03');
+  await expect(macItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
 });

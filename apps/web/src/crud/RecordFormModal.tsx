@@ -1,7 +1,7 @@
 import { recordByName, translate, type RecordDef, type UserType } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal, Spin } from 'antd';
-import { useRef } from 'react';
+import { Alert, Button, Form, Modal, Space, Spin } from 'antd';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText, showApiError } from '../api/client';
 import { toastError, toastSuccess } from '../api/notify';
@@ -13,7 +13,8 @@ import type { RecordFormProps } from './registry';
 import { schemaRule } from './rules';
 import { UploadBusyContext } from './UploadField';
 import { RefSelect } from './RefSelect';
-import { useSession } from '../auth/session';
+import { useSessionInfo } from '../auth/session';
+import { visibleExtensions, type FieldAddonProps } from './extensions';
 
 /**
  * On create, a platform or brand user names the brand or hotel a brand- or hotel-scope row belongs to
@@ -27,7 +28,8 @@ export function ownerFieldOf(record: RecordDef, userType: UserType): { name: 'br
 
 /**
  * Create / edit form of a record: one input per writable field in declaration order, rules from the
- * field's zod schema, server field errors (422) placed on the fields.
+ * field's zod schema, server field errors (422) placed on the fields, and the fields' addons from
+ * the record's extensions under their inputs.
  */
 export default function RecordFormModal({ record, id, open, onClose, onSaved }: RecordFormProps) {
   const { t } = useTranslation();
@@ -71,7 +73,9 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const uploads = useRef(new Set<string>());
-  const user = useSession();
+  const session = useSessionInfo();
+  const user = session.loginInfo;
+  const addons = useMemo(() => visibleExtensions(record, session).fieldAddons, [record, session]);
   const owner = id === null ? ownerFieldOf(record, user.user_type) : null;
   const fieldNames = owner ? [owner.name, ...record.writable] : record.writable;
 
@@ -85,6 +89,15 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
       onSaved?.();
       onClose();
     },
+  });
+
+  const addonProps = (name: string): Omit<FieldAddonProps, 'record' | 'name'> => ({
+    getValue: () => form.getFieldValue(name),
+    setValue: (value) => {
+      form.setFields([{ name, value, touched: true }]);
+      form.validateFields([name]).catch(() => undefined);
+    },
+    setErrors: (errors) => form.setFields([{ name, errors }]),
   });
 
   const submit = (values: Record<string, unknown>) => {
@@ -123,6 +136,7 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
         )}
         {record.writable.map((name) => {
           const field = record.fields[name]!;
+          const Addon = addons.find((addon) => addon.field === name)?.Component;
           return (
             <Form.Item
               key={name}
@@ -130,7 +144,16 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
               label={field.label[lang]}
               required={field.required}
               valuePropName={valuePropOf(field)}
-              extra={field.help?.[lang]}
+              extra={
+                Addon ? (
+                  <Space orientation="vertical" size={4}>
+                    {field.help?.[lang]}
+                    <Addon record={record} name={name} {...addonProps(name)} />
+                  </Space>
+                ) : (
+                  field.help?.[lang]
+                )
+              }
               rules={[schemaRule(field, lang)]}
             >
               {fieldInput(name, field, lang, t, row, record)}

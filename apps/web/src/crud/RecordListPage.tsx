@@ -1,9 +1,9 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type StateAction } from '@htv/shared';
+import type { StateAction } from '@htv/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../api/client';
@@ -12,6 +12,7 @@ import { useLang } from '../locales';
 import { recordApi, recordKeys, type Row } from './api';
 import { buildColumns } from './columns';
 import { filterFields, hasKeyword, useListState } from './listState';
+import { PagedTable } from './PagedTable';
 import type { RecordListProps } from './registry';
 import { SearchForm } from './SearchForm';
 import { useRecordAccess } from './useRecordAccess';
@@ -44,8 +45,10 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
     placeholderData: keepPreviousData,
   });
 
-  // A new search or page starts with an empty selection.
+  // A new search or page starts with an empty selection, so the checked rows are all on this page.
   useEffect(() => setSelected([]), [query]);
+  const selectedRows = useMemo(() => (list.data?.items ?? []).filter((row) => selected.includes(row.id)), [list.data, selected]);
+  const clearSelection = useCallback(() => setSelected([]), []);
 
   // Deleting the last rows of the last page: step back to the page that still has rows.
   const total = list.data?.total ?? 0;
@@ -93,7 +96,7 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
     }
   };
 
-  const stateActions = Object.entries(record.states?.actions ?? {}) as [string, StateAction][];
+  const stateActions = (Object.entries(record.states?.actions ?? {}) as [string, StateAction][]).filter(([name]) => !extensions.replacedStateActions.has(name));
   const stateField = record.states?.field;
 
   const rowActions = (row: Row) => {
@@ -143,7 +146,16 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
         </Card>
       )}
       <Card
-        title={record.label[lang]}
+        title={
+          <Space>
+            {record.label[lang]}
+            {selected.length > 0 && (
+              <Typography.Text type="secondary" data-testid="record-selected-count">
+                {t('crud.selected', { count: selected.length })}
+              </Typography.Text>
+            )}
+          </Space>
+        }
         extra={
           <Space wrap>
             {access.delete && (
@@ -160,7 +172,7 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
               </Popconfirm>
             )}
             {extensions.toolbar.map(({ key, Component }) => (
-              <Component key={key} record={record} />
+              <Component key={key} record={record} selected={selectedRows} clearSelection={clearSelection} />
             ))}
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
               {t('crud.export')}
@@ -174,33 +186,20 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
         }
       >
         <div data-testid="record-table">
-          <Table<Row>
+          <PagedTable<Row>
             rowKey="id"
             columns={columns}
-            dataSource={list.data?.items ?? []}
+            data={list.data}
             loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            rowSelection={access.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
-            pagination={{
-              current: state.page,
-              pageSize: state.pagesize,
-              total,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (count) => (
-                <Typography.Text type="secondary">{t(list.data?.capped ? 'crud.totalCapped' : 'crud.total', { total: count })}</Typography.Text>
-              ),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'sort') {
-                const one = Array.isArray(sorter) ? sorter[0] : sorter;
-                const key = one?.order ? String(one.columnKey ?? one.field) : undefined;
-                update({ sort: key, order: key ? (one?.order === 'ascend' ? 'asc' : 'desc') : undefined, page: 1 });
-              } else if (extra.action === 'paginate') {
-                const size = pagination.pageSize ?? state.pagesize;
-                update({ page: size !== state.pagesize ? 1 : (pagination.current ?? 1), pagesize: size });
-              }
+            page={state.page}
+            pagesize={state.pagesize}
+            onPage={(page, pagesize) => update({ page, pagesize })}
+            rowSelection={access.delete || extensions.selection ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+            onChange={(_pagination, _filters, sorter, extra) => {
+              if (extra.action !== 'sort') return;
+              const one = Array.isArray(sorter) ? sorter[0] : sorter;
+              const key = one?.order ? String(one.columnKey ?? one.field) : undefined;
+              update({ sort: key, order: key ? (one?.order === 'ascend' ? 'asc' : 'desc') : undefined, page: 1 });
             }}
           />
         </div>

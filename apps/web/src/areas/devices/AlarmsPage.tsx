@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
 import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
+import { PagedTable } from '../../crud/PagedTable';
 import { deviceApi, deviceKeys, type AlarmRow } from './api';
 import { useDeviceText } from './locales';
 
@@ -87,15 +88,16 @@ export function AlarmsPage({ kind }: { kind?: AlarmRow['kind'] }) {
         </Space>
       }
     >
-      <Table<AlarmRow>
+      <PagedTable<AlarmRow>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.data?.items ?? []}
+        data={list.data}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        page={page}
+        pagesize={pagesize}
+        onPage={(p, s) => (setPage(p), setPagesize(s))}
         data-testid="alarm-table"
-        pagination={{ current: page, pageSize: pagesize, total: list.data?.total ?? 0, showSizeChanger: true, onChange: (p, s) => (setPage(s !== pagesize ? 1 : p), setPagesize(s)) }}
       />
     </Card>
   );

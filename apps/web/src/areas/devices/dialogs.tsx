@@ -2,13 +2,15 @@ import { UploadOutlined } from '@ant-design/icons';
 import { MAX_MAC_SEARCH } from '@htv/shared/devices/protocol';
 import { records, type FieldDef } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Tabs, Tag, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { showApiError } from '../../api/client';
+import { ApiError, failureText, showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
 import { recordKeys, type Row } from '../../crud/api';
+import type { FieldAddonProps } from '../../crud/extensions';
+import { PagedTable } from '../../crud/PagedTable';
 import { useLang } from '../../locales';
 import { deviceApi, deviceKeys, splitMacs, type BatchAction, type MacSearchResult, type Page } from './api';
 import { useDeviceText, type DeviceT } from './locales';
@@ -30,15 +32,17 @@ function LogTable<T extends object>({ kind, mac, load, columns }: { kind: string
   const pagesize = 10;
   const query = useQuery({ queryKey: deviceKeys.log(kind, mac, page), queryFn: ({ signal }) => load(mac, page, pagesize, signal) });
   return (
-    <Table<T>
+    <PagedTable<T>
       size="small"
       rowKey={(row) => String((row as { id?: number }).id ?? (row as { at?: string }).at)}
       columns={columns}
-      dataSource={query.data?.items ?? []}
+      data={query.data}
       loading={query.isFetching}
-      scroll={{ x: 'max-content' }}
+      page={page}
+      pagesize={pagesize}
+      sizes={false}
+      onPage={setPage}
       data-testid={`terminal-${kind}`}
-      pagination={{ current: page, pageSize: pagesize, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
     />
   );
 }
@@ -147,34 +151,58 @@ function useRefresh() {
   return () => Promise.all([client.invalidateQueries({ queryKey: recordKeys.all }), client.invalidateQueries({ queryKey: deviceKeys.all })]);
 }
 
-/** Disable one terminal with the tip message its TV shows. */
-export function DisableTipModal({ row, onClose }: { row: Row; onClose: () => void }) {
+/** The disabled tip the TVs show (empty: the server's default tip). */
+function TipField({ rows, testId }: { rows: number; testId: string }) {
+  const d = useDeviceText();
+  return (
+    <Form.Item name="tip" label={d('tipLabel')} rules={[{ max: TIP_MAX, message: d('tipTooLong') }]}>
+      <Input.TextArea rows={rows} maxLength={TIP_MAX} showCount placeholder={d('tipPlaceholder')} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/**
+ * Confirms and runs authorize / disable (with the tip the TVs show) / recover on the given terminals
+ * by id, then reports how many changed. `onDone` runs after a success, before the dialog closes.
+ */
+export function AuthorizationModal({ action, rows, onDone, onClose }: { action: BatchAction; rows: Row[]; onDone?: () => void; onClose: () => void }) {
   const d = useDeviceText();
   const refresh = useRefresh();
   const [form] = Form.useForm<{ tip?: string }>();
-  const disable = useMutation({
-    mutationFn: (tip: string | undefined) => deviceApi.batch('disable', { ids: [row.id], ...(tip ? { tip } : {}) }),
-    onSuccess: async () => {
-      toastSuccess(d('disabledOk'));
+  const run = useMutation({
+    mutationFn: (tip: string | undefined) => deviceApi.batch(action, { ids: rows.map((row) => row.id), ...(tip ? { tip } : {}) }),
+    onSuccess: async (result) => {
+      toastSuccess(d('changedResult', { updated: result.updated }) + (result.skipped ? d('skippedResult', { skipped: result.skipped }) : ''));
       await refresh();
+      onDone?.();
       onClose();
     },
     onError: (error) => showApiError(error, form, ['tip']),
   });
+  const shown = 20;
   return (
     <Modal
       open
-      title={d('disableTitle', { mac: String(row.mac ?? row.id) })}
+      title={d('actionTitle', { action: d(action), count: rows.length })}
       onCancel={onClose}
-      okButtonProps={{ danger: true, loading: disable.isPending }}
-      onOk={() => void form.validateFields().then((values) => disable.mutate(values.tip?.trim() || undefined))}
+      okButtonProps={{ danger: action === 'disable', loading: run.isPending }}
+      onOk={() => void form.validateFields().then((values) => run.mutate(values.tip?.trim() || undefined))}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
-        <Form.Item name="tip" label={d('tipLabel')} rules={[{ max: TIP_MAX, message: d('tipTooLong') }]}>
-          <Input.TextArea rows={3} maxLength={TIP_MAX} showCount placeholder={d('tipPlaceholder')} data-testid="disable-tip-input" />
-        </Form.Item>
-      </Form>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Text strong data-testid="authorization-confirm">
+          {d(`confirm_${action}`, { count: rows.length })}
+        </Typography.Text>
+        <Space wrap size={[4, 4]}>
+          {rows.slice(0, shown).map((row) => (
+            <Tag key={row.id}>{String(row.mac ?? row.id)}</Tag>
+          ))}
+          {rows.length > shown && <Typography.Text type="secondary">{d('andMore', { count: rows.length - shown })}</Typography.Text>}
+        </Space>
+        <Form form={form} layout="vertical">
+          {action === 'disable' && <TipField rows={3} testId="disable-tip-input" />}
+        </Form>
+      </Space>
     </Modal>
   );
 }
@@ -214,11 +242,7 @@ export function BatchActionModal({ onClose, actions }: { onClose: () => void; ac
         <Form.Item name="macs" label={d('macList')} extra={d('macListHelp')} rules={[{ required: true, whitespace: true, message: d('macRequired') }]}>
           <Input.TextArea rows={6} data-testid="batch-macs" />
         </Form.Item>
-        {action === 'disable' && (
-          <Form.Item name="tip" label={d('tipLabel')} rules={[{ max: TIP_MAX, message: d('tipTooLong') }]}>
-            <Input.TextArea rows={2} maxLength={TIP_MAX} showCount placeholder={d('tipPlaceholder')} data-testid="batch-tip" />
-          </Form.Item>
-        )}
+        {action === 'disable' && <TipField rows={2} testId="batch-tip" />}
       </Form>
     </Modal>
   );
@@ -305,21 +329,17 @@ export function MacSearchModal({ onClose }: { onClose: () => void }) {
                 <Input.TextArea readOnly rows={2} value={result.invalid.join('\n')} />
               </>
             )}
-            <Table<Row>
+            <PagedTable<Row>
               size="small"
               rowKey="id"
               columns={columns}
-              dataSource={result.items}
+              data={result}
               loading={loading}
-              scroll={{ x: 'max-content' }}
+              page={result.page}
+              pagesize={result.pagesize}
+              sizes={false}
+              onPage={(page) => void run(() => deviceApi.searchMacs(macs, page, pagesize))}
               data-testid="mac-search-table"
-              pagination={{
-                current: result.page,
-                pageSize: result.pagesize,
-                total: result.total,
-                showSizeChanger: false,
-                onChange: (page) => void run(() => deviceApi.searchMacs(macs, page, pagesize)),
-              }}
             />
           </>
         )}
@@ -328,56 +348,48 @@ export function MacSearchModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Reads a MAC or SN list from an .xlsx (parse-list) and shows the `|`-joined list to paste into a rule. */
-export function ImportListModal({ onClose }: { onClose: () => void }) {
+/** The message of a failed upload: the server's word on the file, else the failure itself. */
+function uploadFailure(error: unknown): string {
+  const onFile = error instanceof ApiError ? error.errors?.file : undefined;
+  return (Array.isArray(onFile) ? onFile[0] : onFile) || failureText(error);
+}
+
+/**
+ * Under a rule's MAC or SN list: reads the list from an .xlsx on the server (parse-list) and adds the
+ * entries the field does not hold yet; a bad file becomes the field's error.
+ */
+export function ExcelListImport({ kind, getValue, setValue, setErrors }: FieldAddonProps & { kind: 'mac' | 'sn' }) {
   const d = useDeviceText();
-  const [kind, setKind] = useState<'mac' | 'sn'>('mac');
-  const [result, setResult] = useState<{ count: number; invalid: string[]; list: string }>();
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
   const pick = (file: File) => {
     if (!isExcel(file)) {
-      setError(d('onlyExcel'));
+      setErrors([d('onlyExcel')]);
       return false;
     }
-    setError(undefined);
     setLoading(true);
     deviceApi
       .parseList(file, kind)
-      .then(setResult, showApiError)
+      .then(
+        (result) => {
+          const current = String(getValue() ?? '')
+            .split('|')
+            .map((v) => v.trim())
+            .filter(Boolean);
+          const held = new Set(current.map((v) => v.toUpperCase()));
+          const added = result.values.filter((v) => !held.has(v));
+          setValue([...current, ...added].join('|'));
+          toastSuccess(d('imported', { count: result.count, added: added.length, invalid: result.invalid.length }));
+        },
+        (error: unknown) => setErrors([uploadFailure(error)]),
+      )
       .finally(() => setLoading(false));
     return false;
   };
   return (
-    <Modal open title={d('importList')} onCancel={onClose} footer={null} width={640} destroyOnHidden>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Space>
-          <Typography.Text>{d('importKind')}</Typography.Text>
-          <Radio.Group optionType="button" value={kind} onChange={(e) => setKind(e.target.value as 'mac' | 'sn')} options={[{ value: 'mac', label: 'MAC' }, { value: 'sn', label: 'SN' }]} />
-          <Upload accept=".xlsx" showUploadList={false} beforeUpload={pick}>
-            <Button icon={<UploadOutlined />} loading={loading}>
-              {d('uploadExcel')}
-            </Button>
-          </Upload>
-        </Space>
-        {error && <Alert type="error" showIcon title={error} />}
-        {result && (
-          <>
-            <Typography.Text>{d('importResult', { count: result.count, invalid: result.invalid.length })}</Typography.Text>
-            <Input.TextArea readOnly rows={6} value={result.list} />
-            <Button
-              onClick={() =>
-                void navigator.clipboard?.writeText(result.list).then(
-                  () => toastSuccess(d('copied')),
-                  () => undefined,
-                )
-              }
-            >
-              {d('copy')}
-            </Button>
-          </>
-        )}
-      </Space>
-    </Modal>
+    <Upload accept=".xlsx" showUploadList={false} beforeUpload={pick}>
+      <Button size="small" icon={<UploadOutlined />} loading={loading} data-testid={`${kind}-list-import`}>
+        {d('importExcel')}
+      </Button>
+    </Upload>
   );
 }

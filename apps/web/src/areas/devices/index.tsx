@@ -1,27 +1,29 @@
-import { FileExcelOutlined, SearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, DownOutlined, SearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm } from 'antd';
+import { Button, Dropdown, Popconfirm } from 'antd';
 import { Suspense, useState } from 'react';
 import { showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
 import { lazyPage } from '../../app/lazyPage';
-import { can, canUseRecord } from '../../auth/access';
+import { can, canUseRecord, type LoginInfo } from '../../auth/access';
 import { useSession } from '../../auth/session';
-import { recordKeys } from '../../crud/api';
-import { extendRecord, type RowActionProps, type ToolbarActionProps } from '../../crud/extensions';
+import { recordKeys, type Row } from '../../crud/api';
+import { extendRecord, type FieldAddonProps, type RowActionProps, type ToolbarActionProps } from '../../crud/extensions';
 import { deviceApi, deviceKeys, type BatchAction } from './api';
 import { useDeviceText } from './locales';
 
 /**
- * Terminal area: row actions and toolbar buttons on the generated terminal and authorization-rule
- * lists (docs/devices.md "Console API"). Dialogs load with their first use.
+ * Terminal area: row actions, toolbar buttons and form addons on the generated terminal and
+ * authorization-rule pages (docs/devices.md "Console API"). Dialogs load with their first use.
  */
 const dialogs = () => import('./dialogs');
 const TerminalDetailDrawer = lazyPage(() => dialogs().then((m) => ({ default: m.TerminalDetailDrawer })));
-const DisableTipModal = lazyPage(() => dialogs().then((m) => ({ default: m.DisableTipModal })));
+const AuthorizationModal = lazyPage(() => dialogs().then((m) => ({ default: m.AuthorizationModal })));
 const BatchActionModal = lazyPage(() => dialogs().then((m) => ({ default: m.BatchActionModal })));
 const MacSearchModal = lazyPage(() => dialogs().then((m) => ({ default: m.MacSearchModal })));
-const ImportListModal = lazyPage(() => dialogs().then((m) => ({ default: m.ImportListModal })));
+const ExcelListImport = lazyPage(() => dialogs().then((m) => ({ default: m.ExcelListImport })));
+
+const BATCH_ACTIONS: BatchAction[] = ['authorize', 'disable', 'recover'];
 
 function DetailAction({ row }: RowActionProps) {
   const d = useDeviceText();
@@ -51,7 +53,7 @@ function DisableTipAction({ row }: RowActionProps) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <DisableTipModal row={row} onClose={() => setOpen(false)} />
+          <AuthorizationModal action="disable" rows={[row]} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>
@@ -85,8 +87,7 @@ function BatchToolbarAction(_: ToolbarActionProps) {
   const d = useDeviceText();
   const user = useSession();
   const [open, setOpen] = useState(false);
-  const actions = (['authorize', 'disable', 'recover'] as BatchAction[]).filter((a) => can(user, `terminal.${a}`));
-  if (!actions.length) return null;
+  const actions = BATCH_ACTIONS.filter((a) => can(user, `terminal.${a}`));
   return (
     <>
       <Button icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} data-testid="terminal-batch-open">
@@ -95,6 +96,36 @@ function BatchToolbarAction(_: ToolbarActionProps) {
       {open && (
         <Suspense fallback={null}>
           <BatchActionModal actions={actions} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Authorize / disable / recover the checked terminals; an action none of them can take is greyed out. */
+function SelectedBatchAction({ record, selected, clearSelection }: ToolbarActionProps) {
+  const d = useDeviceText();
+  const user = useSession();
+  const [running, setRunning] = useState<{ action: BatchAction; rows: Row[] }>();
+  const states = record.states;
+  const applies = (action: BatchAction) => !!states && selected.some((row) => states.actions[action]?.from.includes(String(row[states.field])));
+  const items = BATCH_ACTIONS.filter((a) => can(user, `terminal.${a}`)).map((a) => ({ key: a, label: d(a), danger: a === 'disable', disabled: !applies(a) }));
+  return (
+    <>
+      <Dropdown
+        disabled={selected.length === 0}
+        trigger={['click']}
+        menu={{ items, onClick: ({ key }) => setRunning({ action: key as BatchAction, rows: selected }) }}
+      >
+        <Button icon={<CheckSquareOutlined />} data-testid="terminal-selected-batch">
+          {d('selectedBatch')}
+          {selected.length > 0 ? ` (${selected.length})` : ''}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+      {running && (
+        <Suspense fallback={null}>
+          <AuthorizationModal action={running.action} rows={running.rows} onDone={clearSelection} onClose={() => setRunning(undefined)} />
         </Suspense>
       )}
     </>
@@ -138,36 +169,37 @@ function ApplyRuleAction({ row }: RowActionProps) {
   );
 }
 
-function ImportListToolbarAction(_: ToolbarActionProps) {
-  const d = useDeviceText();
-  const [open, setOpen] = useState(false);
+/** "Import from Excel" under a rule's MAC or SN list. */
+function ListImportAddon(props: FieldAddonProps & { kind: 'mac' | 'sn' }) {
   return (
-    <>
-      <Button icon={<FileExcelOutlined />} onClick={() => setOpen(true)} data-testid="auth-rule-import-open">
-        {d('importList')}
-      </Button>
-      {open && (
-        <Suspense fallback={null}>
-          <ImportListModal onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <ExcelListImport {...props} />
+    </Suspense>
   );
 }
+const MacListImport = (props: FieldAddonProps) => <ListImportAddon {...props} kind="mac" />;
+const SnListImport = (props: FieldAddonProps) => <ListImportAddon {...props} kind="sn" />;
+
+const canBatch = (user: LoginInfo) => BATCH_ACTIONS.some((a) => can(user, `terminal.${a}`));
 
 extendRecord('terminal', {
   rowActions: [
     { key: 'detail', visible: (s, record) => canUseRecord(s.loginInfo, record, 'read'), Component: DetailAction },
-    { key: 'disableTip', visible: (s) => can(s.loginInfo, 'terminal.disable'), Component: DisableTipAction },
+    // A disabled TV shows a tip, so the generic Disable (default tip only) would be a weaker duplicate.
+    { key: 'disableTip', visible: (s) => can(s.loginInfo, 'terminal.disable'), replaces: ['disable'], Component: DisableTipAction },
     { key: 'unbind', visible: (s) => can(s.loginInfo, 'terminal.update'), Component: UnbindAction },
   ],
   toolbar: [
-    { key: 'batch', visible: (s) => ['authorize', 'disable', 'recover'].some((a) => can(s.loginInfo, `terminal.${a}`)), Component: BatchToolbarAction },
+    { key: 'selectedBatch', visible: (s) => canBatch(s.loginInfo), selection: true, Component: SelectedBatchAction },
+    { key: 'batch', visible: (s) => canBatch(s.loginInfo), Component: BatchToolbarAction },
     { key: 'macSearch', visible: (s, record) => canUseRecord(s.loginInfo, record, 'read'), Component: MacSearchToolbarAction },
   ],
 });
 
 extendRecord('terminalAuthRule', {
   rowActions: [{ key: 'apply', visible: (s) => s.loginInfo.user_type === 1 && can(s.loginInfo, 'terminalAuthRule.update'), Component: ApplyRuleAction }],
-  toolbar: [{ key: 'importList', visible: (s, record) => canUseRecord(s.loginInfo, record, 'read'), Component: ImportListToolbarAction }],
+  fieldAddons: [
+    { field: 'macList', Component: MacListImport },
+    { field: 'snList', Component: SnListImport },
+  ],
 });

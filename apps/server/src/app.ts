@@ -11,6 +11,7 @@ import { localDiskStorage, registerFiles } from './files/routes.js';
 import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
 import { registerMessages } from './messages/routes.js';
+import { registerOem } from './oem/routes.js';
 import { registerOperationLog } from './oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
@@ -48,6 +49,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await registerFiles(app, database.db, localDiskStorage(config.dataDir));
   await registerDevices(app, database.db);
   registerTenants(app, database.db, localDiskStorage(config.dataDir));
+  registerOem(app, database.db);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, hotelDeviceSettings, hotels, oemUsers, recordTables, rooms, subBrands } from '../db/schema/index.js';
 
@@ -247,12 +247,18 @@ export async function seedDemoCatalogues(tx: Db, opts: { brandIds: number[]; pas
       { name: '绿云软件', contact: '陈工', phone: '0571-86761234', email: 'api@lvyun.example.com' },
     ])
     .returning({ id: manufacturers.id })) as [{ id: number }, { id: number }, { id: number }];
-  await tx.insert(vendors).values([
-    { name: 'Opera PMS', key: 'opera', manufacturerId: shiji.id, params: { protocol: 'fias', host: '', port: 5010, charset: 'utf-8' }, remark: 'FIAS 接口' },
-    { name: '西软 X5', key: 'foxhis_x5', manufacturerId: foxhis.id, params: { endpoint: 'https://pms.example.com/x5', appKey: '', timeout: 10 } },
-    { name: '绿云 iHotel', key: 'lvyun_ihotel', manufacturerId: lvyun.id, params: { endpoint: 'https://open.example.com/ihotel', hotelGroupCode: '', pollSeconds: 60 } },
-    { name: '自建PMS', key: 'custom_http', params: { endpoint: '', method: 'POST' }, enabled: false, remark: '酒店自研系统通用HTTP接口' },
-  ]);
+  const [opera, , lvyunIhotel] = (await tx
+    .insert(vendors)
+    .values([
+      { name: 'Opera PMS', key: 'opera', manufacturerId: shiji.id, params: { protocol: 'fias', host: '', port: 5010, charset: 'utf-8' }, remark: 'FIAS 接口' },
+      { name: '西软 X5', key: 'foxhis_x5', manufacturerId: foxhis.id, params: { endpoint: 'https://pms.example.com/x5', appKey: '', timeout: 10 } },
+      { name: '绿云 iHotel', key: 'lvyun_ihotel', manufacturerId: lvyun.id, params: { endpoint: 'https://open.example.com/ihotel', hotelGroupCode: '', pollSeconds: 60 } },
+      { name: '自建PMS', key: 'custom_http', params: { endpoint: '', method: 'POST' }, enabled: false, remark: '酒店自研系统通用HTTP接口' },
+    ])
+    .returning({ id: vendors.id })) as [{ id: number }, { id: number }, { id: number }];
+  // The hotels' PMS: 朝阳外滩酒店 and 蓝湾三亚度假酒店 on Opera, 朝阳西湖酒店 on 绿云.
+  await tx.update(hotels).set({ pmsVendorId: opera.id }).where(inArray(hotels.publicId, ['1000001', '1000004']));
+  await tx.update(hotels).set({ pmsVendorId: lvyunIhotel.id }).where(eq(hotels.publicId, '1000002'));
 
   const tags = recordTables.tag!;
   await tx.insert(tags).values([

@@ -7,3 +7,4 @@ import './access';
 import './tenants';
 import './hotels';
 import './devices';
+import './oem';

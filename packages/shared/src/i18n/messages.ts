@@ -2,6 +2,7 @@ import type { Text } from './lang.js';
 import { devicesMessages } from './messages-devices.js';
 import { authMessages } from './messages-auth.js';
 import { tenantsMessages } from './messages-tenants.js';
+import { oemMessages } from './messages-oem.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -86,6 +87,7 @@ export const messages = {
   ...authMessages,
   ...devicesMessages,
   ...tenantsMessages,
+  ...oemMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

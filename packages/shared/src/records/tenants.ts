@@ -209,6 +209,7 @@ export const hotel = defineRecord({
     channelVer: feature('频道', 'Channels'),
     citysVer: feature('城市', 'Cities'),
     rcuConfig: json({ label: t('RCU配置', 'RCU configuration'), help: t('JSON格式', 'JSON') }),
+    pmsVendorId: ref({ label: t('PMS', 'PMS vendor'), record: 'pmsVendor', filter: true, help: t('酒店使用的PMS，由平台设置', 'The PMS the hotel uses; set by the platform') }),
     roomCount: int({ label: t('房间数', 'Rooms'), readOnly: true }),
     terminalCount: int({ label: t('终端数', 'Terminals'), readOnly: true }),
     managerName: text({ label: t('负责人', 'Manager'), readOnly: true, max: 40 }),
@@ -252,7 +253,7 @@ export const room = defineRecord({
 
 const phone = (label: Text) => text({ label, max: 20, pattern: { regex: PHONE_PATTERN, message: 'tenants.phoneFormat' } });
 
-/** OEM customers (manufacturers): /customer_manage/customer. */
+/** OEM customers (manufacturers): /customer_manage/customer. Their MAC search and vendor-client sign-in: apps/server/src/oem/. */
 export const oemCustomer = defineRecord({
   name: 'oemCustomer',
   label: t('厂商', 'Manufacturer'),
@@ -275,6 +276,7 @@ export const oemCustomer = defineRecord({
     phone: phone(t('电话', 'Phone')),
     contactEmail: email({ label: t('联系邮箱', 'Contact e-mail') }),
     remark: text({ label: t('备注', 'Remark'), min: 2, max: 20 }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, help: t('停用后该厂商的账号不能登录', 'Accounts of a disabled manufacturer cannot sign in') }),
   },
 });
 

@@ -86,10 +86,17 @@ export const hotels = pgTable(
     rcuConfig: jsonb('rcu_config'),
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
     managerUserId: integer('manager_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The PMS vendor the hotel uses (record `pmsVendor`, a generated table: the engine's in-use check guards deletes). */
+    pmsVendorId: integer('pms_vendor_id'),
     createdBy: integer('created_by'),
     ...timestamps(),
   },
-  (t) => [index('hotels_brand_idx').on(t.brandId), index('hotels_sub_brand_id_idx').on(t.subBrandId), index('hotels_city_idx').on(t.city)],
+  (t) => [
+    index('hotels_brand_idx').on(t.brandId),
+    index('hotels_sub_brand_id_idx').on(t.subBrandId),
+    index('hotels_city_idx').on(t.city),
+    index('hotels_pms_vendor_id_idx').on(t.pmsVendorId),
+  ],
 );
 
 /** Rooms of a hotel: record `room`; the number is unique in the hotel. */

@@ -1,3 +1,4 @@
 export * from './core.js';
 export { recordTables, recordTable, type RecordTable } from './records.js';
 export * from './terminals.js';
+export * from './oem.js';

@@ -1,4 +1,4 @@
-import { permissionOf, type RecordAction, type RecordDef, type UserType } from '@htv/shared';
+import { permissionOf, recordByName, type RecordAction, type RecordDef, type UserType } from '@htv/shared';
 
 /** The signed-in user as `GET /api/admin|brand|hotel/userinfo` describes them (`loginInfo`). */
 export interface LoginInfo {
@@ -57,6 +57,15 @@ export function can(user: Pick<LoginInfo, 'permissions'>, permission: string): b
 /** A record's screens are for the user types it lists, and each action needs `<permission>.<action>`. */
 export function canUseRecord(user: Pick<LoginInfo, 'permissions' | 'user_type'>, record: RecordDef, action: RecordAction | string = 'read'): boolean {
   return record.userTypes.includes(user.user_type) && can(user, permissionOf(record, action));
+}
+
+/**
+ * Whether a ref field to `refName` can offer its choices: the options come from the target record's
+ * routes, which need its read permission (a brand user cannot list the platform's PMS vendors).
+ */
+export function canReadRef(user: Pick<LoginInfo, 'permissions' | 'user_type'>, refName: string): boolean {
+  const target = recordByName(refName);
+  return !!target && canUseRecord(user, target);
 }
 
 /** A name for role or hotel values that may arrive as a string or as `{ name }`. */

@@ -3,7 +3,9 @@ import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import type { Row } from './api';
-import { ownerForRef, RefSelect } from './RefSelect';
+import { canReadRef } from '../auth/access';
+import { useSession } from '../auth/session';
+import { ownerForRef, RefSelect, type RefSelectProps } from './RefSelect';
 import { UploadField } from './UploadField';
 
 /** Value prop of the control antd's Form.Item injects (a Switch takes `checked`). */
@@ -14,6 +16,13 @@ const LONG_TEXT = 100_000;
 /** Options of an int field with labelled values (`{1: …, 2: …}`), as numbers. */
 export const numericOptions = (field: FieldDef, lang: Lang) =>
   Object.entries(field.options ?? {}).map(([value, label]) => ({ value: Number(value), label: label[lang] }));
+
+/** A ref select, or, when the user may not list the referenced record, the current value's title read-only. */
+function RefInput(props: RefSelectProps) {
+  const user = useSession();
+  if (!canReadRef(user, props.refName)) return <Input id={props.id} disabled value={props.initialLabel ?? ''} />;
+  return <RefSelect {...props} />;
+}
 
 /**
  * The form control of one field kind; Form.Item adds value and onChange. `record` and `row` (the row
@@ -49,7 +58,7 @@ export function fieldInput(name: string, field: FieldDef, lang: Lang, t: TFuncti
       );
     case 'ref':
       return (
-        <RefSelect
+        <RefInput
           refName={field.ref!}
           initialLabel={row ? (row[`${name}Title`] as string | undefined) : undefined}
           owner={record ? ownerForRef(record, field.ref!, row) : undefined}

@@ -4,6 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { canReadRef } from '../auth/access';
+import { useSession } from '../auth/session';
 import { useLang } from '../locales';
 import { filterFields, hasKeyword, isRange, type ListState } from './listState';
 import { numericOptions } from './FieldInput';
@@ -106,7 +108,9 @@ export function SearchForm({ record, state, onSearch }: SearchFormProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<FormValues>();
-  const fields = filterFields(record);
+  const user = useSession();
+  // A ref filter whose choices the user may not list is left out rather than failing to load.
+  const fields = filterFields(record).filter(([, field]) => field.kind !== 'ref' || canReadRef(user, field.ref!));
   const keyword = hasKeyword(record);
   const searchable = Object.values(record.fields)
     .filter((field) => field.search)

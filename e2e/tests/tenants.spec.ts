@@ -1,12 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import { ACCOUNTS, label, WEB } from '../support/auth.js';
-import { Api, openAs, switchLanguage } from '../support/shell.js';
+import { activePage, Api, openAs, switchLanguage } from '../support/shell.js';
 
 /**
  * Brands, hotels and rooms (docs/tenants.md): the platform's brand list (search, pages, export), a
- * hotel created with the owner select, a brand's hotels with their counts, bulk room creation by the
- * brand administrator, and the English labels. Each test makes rows with unique names and removes
- * the brands it made.
+ * hotel created with the owner select, a brand's hotels with their counts, bulk room creation and
+ * the Excel import (template, upload, duplicates) by the brand administrator, the manager transfer,
+ * the English labels, the role select of a hotel account, and system role names in English. Each
+ * test makes rows with unique names and removes what it made.
  */
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -169,6 +172,146 @@ test.describe('rooms as the brand administrator', () => {
 
     const made = await api.get<{ items: { id: number }[] }>(`/hotels/${hotelId}/rooms?keyword=${prefix}&pagesize=100`);
     for (const room of made.items) await api.call('DELETE', `/records/room/${room.id}`);
+  });
+});
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+
+/** Deletes the rooms of a hotel whose number contains `keyword`. */
+async function removeRooms(api: Api, hotelId: number, keyword: string) {
+  const made = await api.get<{ items: { id: number }[] }>(`/hotels/${hotelId}/rooms?keyword=${keyword}&pagesize=100`);
+  for (const room of made.items) await api.call('DELETE', `/records/room/${room.id}`);
+}
+
+test.describe('room import from Excel as the brand administrator', () => {
+  test('the template downloads, imports filled in, and a duplicate number is reported', async ({ page, request }) => {
+    const api = await Api.as(request, ACCOUNTS.brand);
+    const hotelId = await api.optionId('hotel', '朝阳西湖酒店');
+    const prefix = `X${Math.floor(Math.random() * 1e6).toString(36).toUpperCase()}`;
+    try {
+      await openAs(page, ACCOUNTS.brand, `/hotel/rooms/${hotelId}`);
+      await page.getByTestId('room-import-open').click();
+      const dialog = page.getByRole('dialog');
+
+      // The template: header row in the page's language and an example row.
+      const downloading = page.waitForEvent('download');
+      await dialog.getByTestId('room-import-template').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('房间导入模板.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await readFile((await download.path())!)) as never);
+      const sheet = book.worksheets[0]!;
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['房间号', '楼层', '楼栋', '房型', '备注']);
+
+      // Filled in: the example row replaced by three rooms.
+      sheet.spliceRows(2, 1, [`${prefix}101`, '1', 'A', '大床房', null], [`${prefix}102`, '1', 'A', '双床房', null], [`${prefix}201`, '2', 'B', null, '近电梯']);
+      const filled = Buffer.from(await book.xlsx.writeBuffer());
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'rooms.xlsx', mimeType: XLSX, buffer: filled });
+      await expect(dialog.getByTestId('room-import-file')).toHaveText('rooms.xlsx');
+      await dialog.getByTestId('room-import-submit').click();
+      await expect(toast(page, `已创建 3 个房间（${prefix}101 … ${prefix}201）`)).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      const search = page.getByTestId('rooms-search');
+      await search.locator('#keyword').fill(prefix);
+      await search.getByRole('button', { name: label('查询') }).click();
+      const roomTable = page.getByTestId('hotel-rooms-table');
+      await expect(rows(roomTable)).toHaveCount(3);
+      await expect(rows(roomTable).filter({ hasText: `${prefix}201` })).toContainText('B');
+
+      // A sheet repeating a number already in the hotel: nothing is created, the number is listed.
+      const again = new ExcelJS.Workbook();
+      again.addWorksheet('rooms').addRows([['房间号'], [`${prefix}301`], [`${prefix}102`]]);
+      await page.getByTestId('room-import-open').click();
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'again.xlsx', mimeType: XLSX, buffer: Buffer.from(await again.xlsx.writeBuffer()) });
+      await dialog.getByTestId('room-import-submit').click();
+      await expect(dialog.getByTestId('room-duplicates')).toContainText(`${prefix}102`);
+      await dialog.getByRole('button', { name: label('取消') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(rows(roomTable)).toHaveCount(3);
+    } finally {
+      await removeRooms(api, hotelId, prefix);
+    }
+  });
+});
+
+test.describe('hotel manager transfer as the brand administrator', () => {
+  test("the manager moves to another account of the hotel and the list shows it", async ({ page, request }) => {
+    const api = await Api.as(request, ACCOUNTS.brand);
+    const name = unique('E2E转移');
+    const hotel = await api.post<{ id: number }>('/records/hotel', { name, nameEn: 'E2E Transfer', ipWhitelist: '192.0.2.10', systemVersion: '3.0', apPassword: 'E2Epass123' });
+    const roleId = await api.optionId('role', '前台主管');
+    const accounts: { id: number; name: string; loginName: string }[] = [];
+    try {
+      for (const who of ['甲', '乙']) {
+        const loginName = unique('e2e.mgr').toLowerCase();
+        accounts.push(await api.post('/records/hotel-account', { loginName, name: `负责人${who}`, password: 'E2Epass1', roleId, hotelId: hotel.id }));
+      }
+      const [first, second] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+
+      await openAs(page, ACCOUNTS.brand, `/hotel/lists?keyword=${encodeURIComponent(name)}`);
+      const row = rows(table(page)).filter({ hasText: name });
+      // The first account of a hotel is its manager.
+      await expect(row).toContainText(first.name);
+      await row.getByTestId('transfer-manager-open').click();
+      const form = dialog(page).getByTestId('transfer-manager-form');
+      await expect(form).toContainText(first.name);
+      await form.locator('#user_id').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: second.loginName }).click();
+      await dialog(page).getByTestId('transfer-manager-submit').click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: label('确定') }).click();
+      await expect(toast(page, '负责人已转移')).toBeVisible();
+      await expect(dialog(page)).toBeHidden();
+      await expect(row).toContainText(second.name);
+      expect((await api.get<{ manager_id: number }>(`/web/hotel/get_hotel_users?hotel_id=${hotel.id}`)).manager_id).toBe(second.id);
+    } finally {
+      // The manager goes last: it cannot leave a hotel that has other accounts.
+      const { manager_id } = await api.get<{ manager_id: number | null }>(`/web/hotel/get_hotel_users?hotel_id=${hotel.id}`);
+      for (const account of [...accounts.filter((a) => a.id !== manager_id), ...accounts.filter((a) => a.id === manager_id)]) await api.call('DELETE', `/records/hotel-account/${account.id}`);
+      await api.call('DELETE', `/records/hotel/${hotel.id}`);
+    }
+  });
+});
+
+test.describe('roles of accounts', () => {
+  test("a hotel account's role select offers hotel roles only", async ({ page, request }) => {
+    const api = await Api.as(request, ACCOUNTS.platform);
+    const prefix = unique('E2E角色');
+    const hotelRole = await api.post<{ id: number }>('/records/role', { name: `${prefix}店`, userType: 3 });
+    const brandRole = await api.post<{ id: number }>('/records/role', { name: `${prefix}牌`, userType: 2 });
+    try {
+      await openAs(page, ACCOUNTS.platform, '/user/hotel');
+      await page.getByRole('button', { name: label('新建') }).click();
+      const form = dialog(page).getByTestId('record-form');
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/records/role/options');
+      await form.locator('#roleId').click();
+      expect(new URL((await asked).url()).searchParams.get('userType')).toBe('3');
+
+      await form.locator('#roleId').pressSequentially(prefix);
+      await expect(options).toHaveCount(1);
+      await expect(options).toHaveText(`${prefix}店`);
+      await form.locator('#roleId').fill('管理员');
+      await expect(options.filter({ hasText: /^酒店管理员$/ })).toHaveCount(1);
+      await expect(options.filter({ hasText: /^(超级管理员|品牌管理员)$/ })).toHaveCount(0);
+      await dialog(page).getByRole('button', { name: label('取消') }).click();
+    } finally {
+      for (const role of [hotelRole, brandRole]) await api.call('DELETE', `/records/role/${role.id}`);
+    }
+  });
+
+  test('system roles show their English names in English', async ({ page }) => {
+    const roleRow = (name: string) => rows(activePage(page).getByTestId('record-table')).filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await openAs(page, ACCOUNTS.platform, '/systems/groups?pagesize=100');
+    await expect(roleRow('超级管理员')).toHaveCount(1);
+    await switchLanguage(page, 'English');
+    for (const name of ['Super administrator', 'Brand administrator', 'Hotel administrator']) await expect(roleRow(name)).toHaveCount(1);
+    await expect(roleRow('超级管理员')).toHaveCount(0);
+
+    // The account list's role column too.
+    await page.goto(`${WEB}/user/hotel?keyword=sunrise.bund`);
+    await expect(rows(activePage(page).getByTestId('record-table')).filter({ hasText: 'sunrise.bund' })).toContainText('Hotel administrator');
   });
 });
 

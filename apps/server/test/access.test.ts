@@ -1,7 +1,8 @@
-import { permissionKeys, permissionTreeSeed, ROUTE_TABLE, type UserType } from '@htv/shared';
+import { exactFilters, permissionKeys, permissionTreeSeed, records, ROUTE_TABLE, type RecordDef, type UserType } from '@htv/shared';
 import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedPermissionTree } from '../src/access/system.js';
+import { seedPermissionTree, systemRoleId } from '../src/access/system.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { brands, hotels, operationLogs, roles, sessions, users } from '../src/db/schema/index.js';
 import { Client, clientFor, testApp, type TestApp } from './support/app.js';
@@ -235,6 +236,134 @@ describe('brand and hotel accounts', () => {
     expect(byBrand.body.data.isAuthUser).toBe(false);
     const byPlatform = await platform.post('/api/records/brand-account', { loginName: `ba${unique()}`, name: 'Api', password: 'abcde', roleId: role.id, isAuthUser: true, brandId: a.brandId });
     expect(byPlatform.body.data).toMatchObject({ isAuthUser: true, brandId: a.brandId });
+  });
+});
+
+describe('the role of an account (roleId)', () => {
+  const optionIds = async (client: Client, query: string) => ((await client.get(`/api/records/role/options?${query}`)).body.data as { value: number }[]).map((o) => o.value);
+  const typeOf = async (ids: number[]) => (ids.length ? await t.database.db.select({ userType: roles.userType }).from(roles).where(inArray(roles.id, ids)) : []).map((r) => r.userType);
+  const hotelAccount = (client: Client, roleId: number, over: Record<string, unknown> = {}) =>
+    client.post('/api/records/hotel-account', { loginName: `hr${unique()}`, name: 'Desk', password: 'abcde', roleId, hotelId: a.hotelIds[0], ...over });
+
+  it('names, in each declaration, exact filters of the referenced record', () => {
+    const all = Object.values(records as Record<string, RecordDef>);
+    for (const def of all) {
+      for (const field of Object.values(def.fields)) {
+        if (!field.match) continue;
+        const target = all.find((r) => r.name === field.ref)!;
+        expect(exactFilters(target)).toEqual(expect.arrayContaining(Object.keys(field.match)));
+      }
+    }
+    expect([records.adminAccount, records.brandAccount, records.hotelAccount].map((def) => def.fields.roleId.match)).toEqual([{ userType: 1 }, { userType: 2 }, { userType: 3 }]);
+  });
+
+  it('offers only roles of the account’s user type, of the caller’s reach', async () => {
+    const hotelAdmin = await systemRoleId(t.database.db, 'hotel.admin');
+    const platformSuper = await systemRoleId(t.database.db, 'platform.super');
+    const forHotels = await optionIds(platform, 'userType=3');
+    expect(forHotels).toContain(hotelAdmin);
+    expect(forHotels).not.toContain(platformSuper);
+    expect(new Set(await typeOf(forHotels))).toEqual(new Set([3]));
+    expect(new Set(await typeOf(await optionIds(platform, 'userType=1')))).toEqual(new Set([1]));
+
+    const mineHotel = await roleOf(3, { brandId: a.brandId });
+    const mineBrand = await roleOf(2, { brandId: a.brandId });
+    const theirs = await roleOf(3, { brandId: b.brandId });
+    const brandChoices = await optionIds(a.brand, 'userType=3');
+    expect(brandChoices).toContain(mineHotel.id);
+    expect(brandChoices).not.toContain(mineBrand.id);
+    expect(brandChoices).not.toContain(theirs.id);
+    expect(await optionIds(b.brand, 'userType=3')).not.toContain(mineHotel.id);
+    expect((await a.brand.get('/api/records/role/options?userType=x')).status).toBe(422);
+  });
+
+  it('refuses a role of another user type (422 on roleId, translated) on create and update', async () => {
+    const brandRole = await roleOf(2, { brandId: a.brandId });
+    const wrong = await hotelAccount(platform, brandRole.id);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ roleId: ['The selected role is for another user type'] });
+    expect((await hotelAccount(a.brand.withLang('zh-CN'), brandRole.id)).body.errors).toEqual({ roleId: ['所选角色不属于该用户类型'] });
+    // The platform's brand master role is within a brand's reach, but not for a hotel account.
+    const master = await systemRoleId(t.database.db, 'brand.master');
+    expect((await hotelAccount(a.brand, master)).body.errors).toEqual({ roleId: ['The selected role is for another user type'] });
+
+    const created = await hotelAccount(a.brand, (await roleOf(3, { brandId: a.brandId })).id);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const row = created.body.data;
+    const update = await a.brand.put(`/api/records/hotel-account/${row.id}`, { loginName: row.loginName, name: row.name, roleId: brandRole.id });
+    expect(update.body.errors).toEqual({ roleId: ['The selected role is for another user type'] });
+    const brandAccount = await a.brand.post('/api/records/brand-account', { loginName: `br${unique()}`, name: 'Staff', password: 'abcde', roleId: (await roleOf(3, { brandId: a.brandId })).id });
+    expect(brandAccount.body.errors).toEqual({ roleId: ['The selected role is for another user type'] });
+  });
+
+  it('keeps roles of other brands and hotels out: 404 outside the reach, 422 for the platform', async () => {
+    const theirs = await roleOf(3, { brandId: b.brandId });
+    expect((await hotelAccount(a.brand, theirs.id)).status).toBe(404);
+    expect((await hotelAccount(platform, theirs.id)).body.errors).toEqual({ roleId: ['The selected Role does not exist'] });
+    const [otherHotel] = await t.database.db.insert(roles).values({ userType: 3, name: `r${unique()}`, brandId: a.brandId, hotelId: a.hotelIds[1] }).returning();
+    expect((await hotelAccount(platform, otherHotel!.id)).body.errors).toEqual({ roleId: ['The selected Role does not exist'] });
+    expect((await hotelAccount(platform, otherHotel!.id, { hotelId: a.hotelIds[1] })).status).toBe(200);
+  });
+
+  it('offers a permission node’s parents of the type chosen in the form', async () => {
+    const node = (await platform.post('/api/records/permission-node', { userType: 2, title: 'Brand group', route: `g.${unique()}` })).body.data;
+    const nodes = async (userType: number) => ((await platform.get(`/api/records/permission-node/options?userType=${userType}&keyword=Brand%20group`)).body.data as { value: number }[]).map((o) => o.value);
+    expect(await nodes(2)).toContain(node.id);
+    expect(await nodes(3)).not.toContain(node.id);
+  });
+});
+
+describe('system role names in the request language', () => {
+  it('names system roles from the catalogue in list, get, options and export; custom roles keep theirs', async () => {
+    const hotelAdmin = await systemRoleId(t.database.db, 'hotel.admin');
+    const custom = await roleOf(3, { brandId: a.brandId });
+    const names = async (client: Client) => {
+      const list = (await client.get('/api/records/role?userType=3&pagesize=200')).body.data.items as { id: number; name: string }[];
+      return Object.fromEntries(list.filter((r) => [hotelAdmin, custom.id].includes(r.id)).map((r) => [r.id, r.name]));
+    };
+    expect(await names(a.brand)).toEqual({ [hotelAdmin]: 'Hotel administrator', [custom.id]: custom.name });
+    expect(await names(a.brand.withLang('zh-CN'))).toEqual({ [hotelAdmin]: '酒店管理员', [custom.id]: custom.name });
+    expect((await platform.get(`/api/records/role/${hotelAdmin}`)).body.data.name).toBe('Hotel administrator');
+    expect((await platform.get(`/api/access/roles/${hotelAdmin}/permissions`)).body.data.role.name).toBe('Hotel administrator');
+    // Options are searched by the name shown.
+    expect((await platform.get('/api/records/role/options?keyword=hotel%20admin')).body.data).toEqual([{ value: hotelAdmin, label: 'Hotel administrator' }]);
+    expect((await platform.withLang('zh-CN').get(`/api/records/role/options?keyword=${encodeURIComponent('酒店管理')}&userType=3`)).body.data).toEqual(
+      expect.arrayContaining([{ value: hotelAdmin, label: '酒店管理员' }]),
+    );
+    const exported = await platform.get('/api/records/role/export?userType=3&pagesize=200');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.raw.rawPayload as never);
+    const cells: unknown[] = [];
+    book.worksheets[0]!.eachRow((row) => cells.push(...(row.values as unknown[])));
+    expect(cells).toContain('Hotel administrator');
+    expect(cells).not.toContain('酒店管理员');
+  });
+
+  it('names the role of accounts in the request language', async () => {
+    const hotelAdmin = await systemRoleId(t.database.db, 'hotel.admin');
+    const created = await a.brand.post('/api/records/hotel-account', { loginName: `hn${unique()}`, name: 'Desk', password: 'abcde', roleId: hotelAdmin, hotelId: a.hotelIds[0] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data.roleIdTitle).toBe('Hotel administrator');
+    const listed = async (client: Client) => ((await client.get(`/api/records/hotel-account?keyword=${created.body.data.loginName}`)).body.data.items[0] as { roleIdTitle: string }).roleIdTitle;
+    expect(await listed(a.brand)).toBe('Hotel administrator');
+    expect(await listed(a.brand.withLang('zh-CN'))).toBe('酒店管理员');
+    // Another brand sees neither the account nor its role name.
+    expect((await b.brand.get(`/api/records/hotel-account/${created.body.data.id}`)).status).toBe(404);
+  });
+
+  it('keeps a system role’s name: the shown one in either language is accepted and not stored', async () => {
+    const brandMaster = await systemRoleId(t.database.db, 'brand.master');
+    const english = await platform.put(`/api/records/role/${brandMaster}`, { name: 'Brand administrator', userType: 2 });
+    expect(english.status, JSON.stringify(english.body)).toBe(200);
+    expect(english.body.data.name).toBe('Brand administrator');
+    expect((await platform.put(`/api/records/role/${brandMaster}`, { name: '品牌管理员', userType: 2 })).status).toBe(200);
+    const renamed = await platform.put(`/api/records/role/${brandMaster}`, { name: 'Bosses', userType: 2 });
+    expect(renamed.body.errors).toEqual({ name: ['System roles cannot be changed or deleted'] });
+    const [stored] = await t.database.db.select({ name: roles.name }).from(roles).where(eq(roles.id, brandMaster));
+    expect(stored!.name).toBe('品牌管理员');
+    // A custom role is renamed as before.
+    const custom = await roleOf(1);
+    expect((await platform.put(`/api/records/role/${custom.id}`, { name: 'Auditors', userType: 1 })).body.data.name).toBe('Auditors');
   });
 });
 

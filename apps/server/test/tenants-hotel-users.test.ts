@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { systemRoleId } from '../src/access/system.js';
 import { hotels, operationLogs, roles, userProjects } from '../src/db/schema/index.js';
 import { Client, clientFor, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, createUser, type Tenant } from './support/fixtures.js';
@@ -67,6 +68,18 @@ describe('hotel accounts and the manager', () => {
     // Exactly one manager: the flag moved.
     const after = await platform.get(`/api/web/hotel/get_hotel_users?hotel_id=${hotelId}`);
     expect(after.body.data.list.filter((u: { is_manager: boolean }) => u.is_manager).map((u: { id: number }) => u.id)).toEqual([second.id]);
+  });
+
+  it('names the accounts’ roles in the request language: system roles from the catalogue, others as stored', async () => {
+    const hotelId = await newHotel();
+    const admin = await account(a.brand, hotelId, { roleId: await systemRoleId(t.database.db, 'hotel.admin') });
+    const desk = await account(a.brand, hotelId);
+    const roleNames = async (client: Client) =>
+      Object.fromEntries(((await client.get(`/api/web/hotel/get_hotel_users?hotel_id=${hotelId}`)).body.data.list as { id: number; role_name: string }[]).map((u) => [u.id, u.role_name]));
+    const [custom] = await t.database.db.select({ name: roles.name }).from(roles).where(eq(roles.id, hotelRoleA));
+    expect(await roleNames(a.brand)).toEqual({ [admin.id]: 'Hotel administrator', [desk.id]: custom!.name });
+    expect(await roleNames(platform.withLang('zh-CN'))).toEqual({ [admin.id]: '酒店管理员', [desk.id]: custom!.name });
+    expect((await b.brand.get(`/api/web/hotel/get_hotel_users?hotel_id=${hotelId}`)).status).toBe(404);
   });
 
   it('refuses a transfer to an account outside the hotel (422) or outside the reach (404), and to a hotel outside it (404)', async () => {

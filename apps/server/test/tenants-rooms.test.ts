@@ -182,6 +182,45 @@ describe('room import from Excel', () => {
     expect(await roomCount(hotelId)).toBe(1);
   });
 
+  it('serves a template with the header row in the request language that the importer takes back', async () => {
+    const tenant = await createTenant(t, ['room.read', 'room.create']);
+    const [h1, h2] = tenant.hotelIds;
+    const cells = async (bytes: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(bytes as never);
+      const sheet = book.worksheets[0]!;
+      return [1, 2].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
+    };
+
+    const en = await tenant.hotel.get(`/api/hotels/${h1}/rooms/template`);
+    expect(en.status).toBe(200);
+    expect(en.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(en.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Room import template.xlsx')}`);
+    expect(await cells(en.raw.rawPayload)).toEqual([
+      ['Room number', 'Floor', 'Building', 'Room type', 'Remark'],
+      ['0801', '8', 'A', 'King room', 'Example: replace with your rooms before importing'],
+    ]);
+    const zh = await tenant.brand.withLang('zh-CN').get(`/api/hotels/${h2}/rooms/template`);
+    expect(zh.headers['content-disposition']).toContain(encodeURIComponent('房间导入模板.xlsx'));
+    expect((await cells(zh.raw.rawPayload))[0]).toEqual(['房间号', '楼层', '楼栋', '房型', '备注']);
+
+    // Either language's template imports its example row as it is.
+    expect((await importExcel(tenant.hotel, h1, en.raw.rawPayload)).body.data).toEqual({ created: 1, first: '0801', last: '0801' });
+    expect((await importExcel(tenant.brand, h2, zh.raw.rawPayload)).body.data).toEqual({ created: 1, first: '0801', last: '0801' });
+    const rooms = await tenant.brand.get(`/api/hotels/${h2}/rooms`);
+    expect(rooms.body.data.items).toEqual([expect.objectContaining({ number: '0801', floor: '8', building: 'A', roomType: '大床房', remark: '示例：导入前请替换为实际房间' })]);
+  });
+
+  it('keeps the template to the caller’s hotels and to writers of rooms', async () => {
+    const tenant = await createTenant(t, ['room.read', 'room.create']);
+    expect((await platform.get(`/api/hotels/${tenant.hotelIds[0]}/rooms/template`)).status).toBe(200);
+    expect((await b.brand.get(`/api/hotels/${tenant.hotelIds[0]}/rooms/template`)).status).toBe(404);
+    expect((await tenant.sibling.get(`/api/hotels/${tenant.hotelIds[0]}/rooms/template`)).status).toBe(404);
+    expect((await tenant.hotel.get('/api/hotels/999999999/rooms/template')).status).toBe(404);
+    const reader = await createTenant(t, ['room.read']);
+    expect((await reader.hotel.get(`/api/hotels/${reader.hotelIds[0]}/rooms/template`)).status).toBe(403);
+  });
+
   it('caps a sheet at 5000 rooms and keeps other tenants out', async () => {
     const tenant = await createTenant(t, ['room.read', 'room.create']);
     const rows = Array.from({ length: 5001 }, (_, i) => [`R${i + 1}`]);

@@ -1,25 +1,28 @@
-import { records, type UserType } from '@htv/shared';
+import { LANGS, records, type UserType } from '@htv/shared';
 import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import type { Db } from '../db/client.js';
 import { permissionNodes, roles, users } from '../db/schema/index.js';
-import { conflict, forbidden, invalidFields } from '../http/errors.js';
-import type { Row, WriteContext } from '../records/engine.js';
+import { conflict, forbidden, invalidFields, notFound } from '../http/errors.js';
+import { setLocalTitle, type Row, type WriteContext } from '../records/engine.js';
 import { addRecordHooks, type RecordHooks } from '../records/hooks.js';
 import { setRowAccess } from '../tenancy/scope.js';
+import { isSystemRole, roleNameSql, systemRoleName } from './system.js';
 
 /**
  * Server rules of the access records (packages/shared/src/records/access.ts), which the record engine
  * serves from the core tables:
  * - accounts (adminAccount, brandAccount, hotelAccount over `users`): each list holds one user type;
  *   the password is write-only (hashed here, never returned, empty on update keeps it); login names
- *   are unique regardless of case; a role must be of the account's type and level and not grant more
- *   than the writer holds, and a writer without a super role cannot change or delete an account whose
- *   role holds more than it does; changing a password or disabling an account ends its sessions.
+ *   are unique regardless of case; a role must be of the account's type (the declaration's `match`,
+ *   checked by the engine) and level and not grant more than the writer holds, and a writer without a
+ *   super role cannot change or delete an account whose role holds more than it does; changing a
+ *   password or disabling an account ends its sessions.
  * - roles: a brand sees its own roles and the platform's roles of types 2 and 3 (to assign them), but
- *   changes only its own; system roles cannot be deleted; the user type is fixed after creation.
+ *   changes only its own; system roles cannot be renamed or deleted, and show their names in the
+ *   request language; the user type is fixed after creation.
  * - permission nodes: the parent must be of the same user type and not below the node itself.
  */
 
@@ -77,9 +80,11 @@ function accountHooks(userType: UserType): RecordHooks {
       const roleId = out.roleId as number | undefined;
       if (roleId !== undefined && roleId !== existing?.roleId) {
         const [role] = await ctx.db.select().from(roles).where(eq(roles.id, roleId)).limit(1);
-        const accountBrand = (existing ? existing.brandId : out.brandId) ?? null;
-        if (!role || role.userType !== userType) throw invalidFields({ roleId: { key: 'access.roleUserType' } });
-        if (role.brandId !== null && role.brandId !== accountBrand) throw invalidFields({ roleId: { key: 'validation.refNotFound', params: { field: def.fields.roleId.label } } });
+        if (!role) throw notFound();
+        // A role of another brand or hotel: there to the platform, but not for this account.
+        const account = existing ?? out;
+        const foreign = (role.brandId !== null && role.brandId !== (account.brandId ?? null)) || (role.hotelId !== null && role.hotelId !== (account.hotelId ?? null));
+        if (foreign) throw invalidFields({ roleId: { key: 'validation.refNotFound', params: { field: def.fields.roleId.label } } });
         if (!canAssignRole(ctx.actor, role)) throw invalidFields({ roleId: { key: 'access.roleNotAssignable' } });
       }
 
@@ -114,6 +119,14 @@ const roleHooks: RecordHooks = {
       if (actor.userType !== 1 && existing.brandId !== actor.brandId) throw forbidden();
       if (!canAssignRole(actor, existing as unknown as RoleRow)) throw forbidden();
       if (values.userType !== undefined && values.userType !== existing.userType) throw invalidFields({ userType: { key: 'access.userTypeFixed' } });
+      const key = existing.key as string | null;
+      if (key && values.name !== undefined) {
+        // A system role's name is fixed; the form sends back the one it showed (stored, or the catalogue's).
+        const shown = [existing.name, ...(isSystemRole(key) ? LANGS.map((lang) => systemRoleName(key, lang)) : [])];
+        if (!shown.includes(values.name)) throw invalidFields({ name: { key: 'access.systemRole' } });
+        const { name: _name, ...rest } = values;
+        return rest;
+      }
     } else if (actor.userType !== 1 && values.userType !== 2 && values.userType !== 3) {
       throw invalidFields({ userType: { key: 'access.userTypeNotAllowed' } });
     }
@@ -133,18 +146,13 @@ const permissionNodeHooks: RecordHooks = {
     if (existing && values.userType !== undefined && values.userType !== existing.userType) throw invalidFields({ userType: { key: 'access.userTypeFixed' } });
     const userType = (values.userType ?? existing?.userType) as number;
     const parentId = values.parentId as number | null | undefined;
-    if (parentId) {
-      const [parent] = await ctx.db.select().from(permissionNodes).where(eq(permissionNodes.id, parentId));
-      if (!parent || parent.userType !== userType) throw invalidFields({ parentId: { key: 'access.parentType' } });
-      if (existing) {
-        // Walk up from the new parent: meeting the node itself would make a cycle.
-        let cursor: number | null = parent.id;
-        for (let depth = 0; cursor !== null && depth < 50; depth++) {
-          if (cursor === existing.id) throw invalidFields({ parentId: { key: 'access.parentCycle' } });
-          const [up]: { parentId: number | null }[] = await ctx.db.select({ parentId: permissionNodes.parentId }).from(permissionNodes).where(eq(permissionNodes.id, cursor));
-          cursor = up?.parentId ?? null;
-        }
-      }
+    // The parent's user type is the declaration's `match`, checked by the engine. Walking up from the
+    // new parent, meeting the node itself would make a cycle.
+    let cursor: number | null = existing ? (parentId ?? null) : null;
+    for (let depth = 0; cursor !== null && depth < 50; depth++) {
+      if (cursor === existing!.id) throw invalidFields({ parentId: { key: 'access.parentCycle' } });
+      const [up]: { parentId: number | null }[] = await ctx.db.select({ parentId: permissionNodes.parentId }).from(permissionNodes).where(eq(permissionNodes.id, cursor));
+      cursor = up?.parentId ?? null;
     }
     const route = (values.route ?? existing?.route) as string;
     const [taken] = await ctx.db
@@ -168,6 +176,7 @@ export function registerAccessRecords(): void {
     setRowAccess(ACCOUNT_RECORDS[userType], (table, _actor, base) => and(base, eq(table.userType, userType)));
   }
   addRecordHooks('role', roleHooks);
+  setLocalTitle('role', roleNameSql);
   setRowAccess('role', (table, actor, base) => {
     if (actor.userType !== 2) return base;
     if (actor.brandId === null) return sql`false`;

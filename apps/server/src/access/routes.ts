@@ -54,7 +54,7 @@ export function registerAccess(app: FastifyInstance, db: Db) {
     { schema: { tags, params: idParams, summary: 'A role, its permission strings and the tree to choose from' }, config: { auth: { userTypes: [1, 2], permission: permissionOf(records.role, 'read') } } },
     async (request) => {
       const actor = actorOf(request);
-      const role = await getRow(db, records.role, actor, (request.params as { id: number }).id);
+      const role = await getRow(db, records.role, actor, (request.params as { id: number }).id, request.lang);
       return ok({
         role: { id: role.id, name: role.name, user_type: role.userType, is_super: role.isSuper, brand_id: role.brandId, key: role.key },
         permissions: role.isSuper ? ['*'] : role.permissions,
@@ -68,7 +68,7 @@ export function registerAccess(app: FastifyInstance, db: Db) {
     { schema: { tags, params: idParams, body: permissionsBody, summary: 'Sets the permission strings of a role' }, config: { auth: { userTypes: [1, 2], permission: permissionOf(records.role, 'update') }, fields: PERMISSIONS_FIELDS } },
     async (request) => {
       const actor = actorOf(request);
-      const role = await getRow(db, records.role, actor, (request.params as { id: number }).id);
+      const role = await getRow(db, records.role, actor, (request.params as { id: number }).id, request.lang);
       if (role.isSuper) throw conflict('access.superRolePermissions');
       if (actor.userType !== 1 && role.brandId !== actor.brandId) throw forbidden();
       const wanted = [...new Set((request.body as z.infer<typeof permissionsBody>).permissions)];

@@ -1,21 +1,36 @@
-import { permissionKeys, permissionTreeSeed, USER_TYPE_LIST, type UserType } from '@htv/shared';
-import { eq, sql } from 'drizzle-orm';
+import { permissionKeys, permissionTreeSeed, translate, USER_TYPE_LIST, type Lang, type MessageKey, type UserType } from '@htv/shared';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { permissionNodes, roles } from '../db/schema/index.js';
+import { permissionNodes, roles, type RecordTable } from '../db/schema/index.js';
 
 /**
  * System roles: the spec's platform role 1 and brand master role 2 (super roles), the hotel
  * administrator role 3 (holds the hotel permission strings), and the hotel super role that a platform
  * or brand administrator works with after entering a hotel (login-as). They belong to the platform
- * (brandId null) and are found by `key`, not by id.
+ * (brandId null) and are found by `key`, not by id. Their names come from the message catalogue
+ * (`role.system.<key>`, stored in Chinese).
  */
 export const SYSTEM_ROLES = {
-  'platform.super': { id: 1, userType: 1, name: '超级管理员', isSuper: true },
-  'brand.master': { id: 2, userType: 2, name: '品牌管理员', isSuper: true },
-  'hotel.admin': { id: 3, userType: 3, name: '酒店管理员', isSuper: false },
-  'hotel.super': { id: 4, userType: 3, name: '酒店超级管理员', isSuper: true },
+  'platform.super': { id: 1, userType: 1, isSuper: true },
+  'brand.master': { id: 2, userType: 2, isSuper: true },
+  'hotel.admin': { id: 3, userType: 3, isSuper: false },
+  'hotel.super': { id: 4, userType: 3, isSuper: true },
 } as const;
 export type SystemRoleKey = keyof typeof SYSTEM_ROLES;
+
+const nameKey = (key: SystemRoleKey): MessageKey => `role.system.${key}`;
+
+/** A system role's name in a language. */
+export const systemRoleName = (key: SystemRoleKey, lang: Lang) => translate(nameKey(key), lang);
+
+/** Whether a role key is a system role's. */
+export const isSystemRole = (key: string | null): key is SystemRoleKey => key !== null && Object.hasOwn(SYSTEM_ROLES, key);
+
+/** A role's name in a language, in SQL over a `roles` table (or an alias of it): system roles' from the catalogue, others' as stored. */
+export function roleNameSql(table: Pick<typeof roles, 'key' | 'name'> | RecordTable, lang: Lang): SQL<string> {
+  const names = (Object.keys(SYSTEM_ROLES) as SystemRoleKey[]).map((key) => sql`when ${key} then ${systemRoleName(key, lang)}`);
+  return sql<string>`(case ${table.key} ${sql.join(names, sql` `)} else ${table.name} end)`;
+}
 
 /** The super role of each user type: the role of a login-as session at that level. */
 export const SUPER_ROLE_OF: Record<UserType, SystemRoleKey> = { 1: 'platform.super', 2: 'brand.master', 3: 'hotel.super' };
@@ -32,7 +47,7 @@ export async function systemRoleId(db: Db, key: SystemRoleKey): Promise<number> 
   const spec = SYSTEM_ROLES[key];
   await db
     .insert(roles)
-    .values({ key, userType: spec.userType, name: spec.name, isSuper: spec.isSuper, permissions: spec.isSuper ? [] : staticPermissions(spec.userType) })
+    .values({ key, userType: spec.userType, name: systemRoleName(key, 'zh-CN'), isSuper: spec.isSuper, permissions: spec.isSuper ? [] : staticPermissions(spec.userType) })
     .onConflictDoNothing({ target: roles.key });
   const [created] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, key)).limit(1);
   return created!.id;
@@ -51,7 +66,7 @@ export async function seedSystemRoles(db: Db): Promise<void> {
         id: spec.id,
         key,
         userType: spec.userType,
-        name: spec.name,
+        name: systemRoleName(key as SystemRoleKey, 'zh-CN'),
         isSuper: spec.isSuper,
         permissions: spec.isSuper ? [] : staticPermissions(spec.userType),
       })),

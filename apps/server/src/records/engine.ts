@@ -1,4 +1,4 @@
-import { MAX_EXPORT_ROWS, records, type FieldDef, type ListResult, type RecordDef } from '@htv/shared';
+import { exactFilters, MAX_EXPORT_ROWS, records, type FieldDef, type Lang, type ListResult, type RecordDef } from '@htv/shared';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor.js';
@@ -16,6 +16,8 @@ export interface WriteContext {
   db: Db;
   actor: Actor;
   ip?: string;
+  /** Language of the row a write answers with (titles, see `setLocalTitle`). */
+  lang?: Lang;
 }
 
 const allRecords = () => Object.values(records as Record<string, RecordDef>);
@@ -36,24 +38,38 @@ function redact(def: RecordDef, row: unknown): unknown {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A record's title in a language where the title column alone is not it (names from the message catalogue). */
+export type LocalTitle = (table: RecordTable, lang: Lang) => SQL;
+const localTitles = new Map<string, LocalTitle>();
+
+/** Sets the title of one record in the request language: its rows, its options and references to it show it. */
+export function setLocalTitle(recordName: string, title: LocalTitle): void {
+  localTitles.set(recordName, title);
+}
+
+function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | RecordTable[string] {
+  const local = lang && localTitles.get(def.name);
+  return local ? local(table, lang) : table[def.titleField];
+}
+
 /** Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs. */
-function selection(def: RecordDef) {
+function selection(def: RecordDef, lang?: Lang) {
   const table = tableOf(def);
-  const columns: Record<string, unknown> = { ...getTableColumns(table) };
+  const columns: Record<string, unknown> = { ...getTableColumns(table), [def.titleField]: titleOf(def, table, lang) };
   for (const hidden of ['createdBy', ...hiddenColumns(def)]) delete columns[hidden];
   const joins: { target: RecordTable; on: SQL }[] = [];
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind !== 'ref') continue;
     const targetDef = records[field.ref as keyof typeof records] as RecordDef;
     const target = alias(tableOf(targetDef), `ref_${name}`) as unknown as RecordTable;
-    columns[`${name}Title`] = target[targetDef.titleField];
+    columns[`${name}Title`] = titleOf(targetDef, target, lang);
     joins.push({ target, on: eq(target.id, table[name]) });
   }
   return { table, columns, joins };
 }
 
-function baseQuery(db: Db, def: RecordDef) {
-  const { table, columns, joins } = selection(def);
+function baseQuery(db: Db, def: RecordDef, lang?: Lang) {
+  const { table, columns, joins } = selection(def, lang);
   let query = db.select(columns as never).from(table).$dynamic();
   for (const join of joins) query = query.leftJoin(join.target, join.on);
   return { query, table };
@@ -61,12 +77,12 @@ function baseQuery(db: Db, def: RecordDef) {
 
 type ListQuery = Record<string, unknown> & { page: number; pagesize: number; keyword?: string; sort?: string; order?: 'asc' | 'desc'; brandId?: number; hotelId?: number };
 
-function listConditions(def: RecordDef, table: RecordTable, actor: Actor, query: ListQuery): SQL | undefined {
+function listConditions(def: RecordDef, table: RecordTable, actor: Actor, query: ListQuery, lang?: Lang): SQL | undefined {
   const parts: (SQL | undefined)[] = [tenantFilter(def, table, actor), narrowTo(def, table, query)];
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
     const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
-    parts.push(or(...searchable.map(([name]) => ilike(table[name], pattern))) ?? sql`false`);
+    parts.push(or(...searchable.map(([name]) => ilike(name === def.titleField ? titleOf(def, table, lang) : table[name], pattern))) ?? sql`false`);
   }
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.filter) continue;
@@ -92,9 +108,9 @@ function ordering(def: RecordDef, table: RecordTable, query: ListQuery) {
   return field === 'id' ? [direction(table.id)] : [direction(table[field]), desc(table.id)];
 }
 
-export async function listRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery): Promise<ListResult<Row>> {
-  const { query: select, table } = baseQuery(db, def);
-  const where = listConditions(def, table, actor, query);
+export async function listRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery, lang?: Lang): Promise<ListResult<Row>> {
+  const { query: select, table } = baseQuery(db, def, lang);
+  const where = listConditions(def, table, actor, query, lang);
   // A capped count reads at most countCap + 1 matching rows (large tables).
   const counting = def.countCap
     ? db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(table).where(where).limit(def.countCap + 1).as('capped'))
@@ -114,10 +130,10 @@ export async function listRows(db: Db, def: RecordDef, actor: Actor, query: List
 }
 
 /** Rows of the current list for an export, up to MAX_EXPORT_ROWS. */
-export async function exportRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery): Promise<Row[]> {
-  const { query: select, table } = baseQuery(db, def);
+export async function exportRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery, lang?: Lang): Promise<Row[]> {
+  const { query: select, table } = baseQuery(db, def, lang);
   const rows = (await select
-    .where(listConditions(def, table, actor, query))
+    .where(listConditions(def, table, actor, query, lang))
     .orderBy(...ordering(def, table, query))
     .limit(MAX_EXPORT_ROWS)) as Row[];
   await runAfterRead({ db, actor }, def, rows);
@@ -125,8 +141,8 @@ export async function exportRows(db: Db, def: RecordDef, actor: Actor, query: Li
 }
 
 /** One row inside the actor's reach; a foreign or missing id is the same 404. */
-export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number): Promise<Row> {
-  const { query: select, table } = baseQuery(db, def);
+export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number, lang?: Lang): Promise<Row> {
+  const { query: select, table } = baseQuery(db, def, lang);
   const [row] = await select.where(and(eq(table.id, id), tenantFilter(def, table, actor))).limit(1);
   if (!row) throw notFound();
   await runAfterRead({ db, actor }, def, [row as Row]);
@@ -136,17 +152,25 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number): 
 /**
  * Value/label pairs for reference selects. In `tenant` scope they are the rows of one owner: the
  * actor's own level, or the brand/hotel named in the query (the owner of a row a superior is editing),
- * which the tenant filter still confines to the actor's reach.
+ * which the tenant filter still confines to the actor's reach. Exact filters in the query (a ref
+ * field's `match`) narrow them further.
  */
-export async function optionRows(db: Db, def: RecordDef, actor: Actor, query: { keyword?: string; brandId?: number; hotelId?: number }): Promise<{ value: number; label: string }[]> {
+export async function optionRows(
+  db: Db,
+  def: RecordDef,
+  actor: Actor,
+  query: Record<string, unknown> & { keyword?: string; brandId?: number; hotelId?: number },
+  lang?: Lang,
+): Promise<{ value: number; label: string }[]> {
   const table = tableOf(def);
-  const title = table[def.titleField];
+  const title = titleOf(def, table, lang);
   const keyword = query.keyword;
   const owner = query.brandId || query.hotelId ? { brandId: query.brandId ?? null, hotelId: query.hotelId ?? null } : ownLevel(actor);
+  const matching = exactFilters(def).map((name) => (query[name] === undefined ? undefined : eq(table[name], query[name])));
   const rows = await db
     .select({ value: table.id, label: title })
     .from(table)
-    .where(and(tenantFilter(def, table, actor), def.scope === 'tenant' ? sameOwner(table, owner) : undefined, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined))
+    .where(and(tenantFilter(def, table, actor), def.scope === 'tenant' ? sameOwner(table, owner) : undefined, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined, ...matching))
     .orderBy(...ordering(def, table, { page: 1, pagesize: 200 }))
     .limit(200);
   return rows as { value: number; label: string }[];
@@ -159,20 +183,29 @@ function sameOwner(table: RecordTable, owner: Owner): SQL {
   )!;
 }
 
-/** Every `ref` value must name a row the writer can see; in `tenant` scope, one of the same owner. */
-async function checkRefs(db: Db, def: RecordDef, actor: Actor, owner: Owner, values: Record<string, unknown>): Promise<void> {
+/**
+ * Every `ref` value must name a row the writer can see; in `tenant` scope, one of the same owner; and
+ * one that meets the field's `match`, taking `{ field }` values from `current` (the row as written).
+ */
+async function checkRefs(db: Db, def: RecordDef, actor: Actor, owner: Owner, values: Record<string, unknown>, current: Record<string, unknown> = values): Promise<void> {
   for (const [name, field] of Object.entries(def.fields)) {
     const value = values[name];
     if (field.kind !== 'ref' || value === null || value === undefined) continue;
     const targetDef = records[field.ref as keyof typeof records] as RecordDef;
     const target = tableOf(targetDef);
     const [found] = await db
-      .select({ id: target.id })
+      .select()
       .from(target)
       .where(and(eq(target.id, value), tenantFilter(targetDef, target, actor), targetDef.scope === 'tenant' && def.scope === 'tenant' ? sameOwner(target, owner) : undefined))
       .limit(1);
     // A reference outside the writer's reach reads like any foreign id: "not found".
     if (!found) throw notFound();
+    for (const [column, source] of Object.entries(field.match ?? {})) {
+      const wanted = typeof source === 'object' ? current[source.field] : source;
+      if (wanted !== null && wanted !== undefined && found[column] !== wanted) {
+        throw invalidFields({ [name]: { key: field.mismatch ?? 'validation.choice', params: { field: field.label } } });
+      }
+    }
   }
 }
 
@@ -211,7 +244,7 @@ export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<
     })
     .catch((error) => translateDbError(def, error));
   await runAfterCommit(ctx, def, { action: 'create', rows: [created] });
-  return getRow(ctx.db, def, ctx.actor, created.id);
+  return getRow(ctx.db, def, ctx.actor, created.id, ctx.lang);
 }
 
 export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, body: Record<string, unknown>): Promise<Row> {
@@ -222,7 +255,7 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
       const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
       if (!before) throw notFound();
       const owner = { brandId: before.brandId ?? null, hotelId: before.hotelId ?? null };
-      await checkRefs(tx, def, ctx.actor, owner, values);
+      await checkRefs(tx, def, ctx.actor, owner, values, { ...before, ...values });
       await checkFileRefs(tx, ctx.actor, def, values, owner);
       const prepared = await runBeforeWrite({ ...ctx, db: tx }, def, values, before as Row);
       const [after] = await tx.update(table).set({ ...prepared, updatedAt: new Date() }).where(eq(table.id, id)).returning();
@@ -231,7 +264,7 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
     })
     .catch((error) => translateDbError(def, error));
   await runAfterCommit(ctx, def, { action: 'update', rows: [updated] });
-  return getRow(ctx.db, def, ctx.actor, id);
+  return getRow(ctx.db, def, ctx.actor, id, ctx.lang);
 }
 
 /** Record types whose `ref` fields point at `def`, with the field names. */
@@ -288,5 +321,5 @@ export async function runAction(ctx: WriteContext, def: RecordDef, id: number, a
     return after as Row;
   });
   await runAfterCommit(ctx, def, { action: actionName, rows: [changed] });
-  return getRow(ctx.db, def, ctx.actor, id);
+  return getRow(ctx.db, def, ctx.actor, id, ctx.lang);
 }

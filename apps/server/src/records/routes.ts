@@ -1,4 +1,4 @@
-import { listQuerySchema, permissionOf, records, type RecordDef } from '@htv/shared';
+import { exactFilters, listQuerySchema, permissionOf, records, type RecordDef } from '@htv/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
@@ -8,12 +8,19 @@ import { createRow, deleteRows, exportRows, getRow, listRows, optionRows, runAct
 import { toXlsx } from './export.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-/** A select's choices: by keyword, and for the owner of the row being edited when a superior edits it. */
-const optionsQuery = z.object({
-  keyword: z.string().max(100).optional(),
-  brandId: z.coerce.number().int().positive().optional(),
-  hotelId: z.coerce.number().int().positive().optional(),
-});
+/**
+ * A select's choices: by keyword, for the owner of the row being edited when a superior edits it, and
+ * by the record's exact filters (a ref field's `match`).
+ */
+function optionsQuery(def: RecordDef) {
+  const filters = listQuerySchema(def).shape as Record<string, z.ZodType>;
+  return z.object({
+    keyword: z.string().max(100).optional(),
+    brandId: z.coerce.number().int().positive().optional(),
+    hotelId: z.coerce.number().int().positive().optional(),
+    ...Object.fromEntries(exactFilters(def).map((name) => [name, filters[name]!])),
+  });
+}
 const batchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
 
 /** Create and update bodies; a platform or brand user names the owning brand or hotel where the scope needs one. */
@@ -29,14 +36,14 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
     const base = `/api/records/${def.path}`;
     const tags = [`records: ${def.label['en-US']}`];
     const auth = (action: string) => ({ auth: { userTypes: def.userTypes, permission: permissionOf(def, action) }, fields: def.fields });
-    const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip });
+    const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip, lang: request.lang });
     const query = listQuerySchema(def);
 
     app.get(base, { schema: { querystring: query, tags, summary: `List ${def.label['en-US']}` }, config: auth('read') }, async (request) =>
-      ok(await listRows(db, def, actorOf(request), request.query as never)),
+      ok(await listRows(db, def, actorOf(request), request.query as never, request.lang)),
     );
     app.get(`${base}/export`, { schema: { querystring: query, tags, summary: 'Export the filtered list as .xlsx' }, config: auth('read') }, async (request, reply) => {
-      const rows = await exportRows(db, def, actorOf(request), request.query as never);
+      const rows = await exportRows(db, def, actorOf(request), request.query as never, request.lang);
       const file = await toXlsx(def, rows, request.lang);
       const name = `${def.label[request.lang]}-${new Date().toISOString().slice(0, 10)}.xlsx`;
       return reply
@@ -44,11 +51,11 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         .header('content-disposition', `attachment; filename="${def.path}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .send(file);
     });
-    app.get(`${base}/options`, { schema: { querystring: optionsQuery, tags, summary: 'Value/label pairs for selects' }, config: auth('read') }, async (request) =>
-      ok(await optionRows(db, def, actorOf(request), request.query as z.infer<typeof optionsQuery>)),
+    app.get(`${base}/options`, { schema: { querystring: optionsQuery(def), tags, summary: 'Value/label pairs for selects' }, config: auth('read') }, async (request) =>
+      ok(await optionRows(db, def, actorOf(request), request.query as Record<string, unknown>, request.lang)),
     );
     app.get(`${base}/:id`, { schema: { params: idParams, tags }, config: auth('read') }, async (request) =>
-      ok(await getRow(db, def, actorOf(request), (request.params as { id: number }).id)),
+      ok(await getRow(db, def, actorOf(request), (request.params as { id: number }).id, request.lang)),
     );
     if (def.operations.create) {
       app.post(base, { schema: { body: bodySchema(def), tags }, config: auth('create') }, async (request) =>

@@ -82,6 +82,7 @@ const HEADERS: Record<keyof NewRoom, RegExp> = {
   roomType: /^(房型|房间类型|room\s*type|type)$/i,
   remark: /^(备注|remarks?|note)$/i,
 };
+/** The columns of a sheet without a header row, and of the template. */
 const POSITIONAL: (keyof NewRoom)[] = ['number', 'floor', 'building', 'roomType', 'remark'];
 const LIMITS: Record<keyof NewRoom, number> = { number: ROOM_NUMBER_MAX, floor: 10, building: 20, roomType: 20, remark: 100 };
 
@@ -138,6 +139,20 @@ export async function roomsOfWorkbook(bytes: Buffer, field = 'file'): Promise<Ne
     throw invalidFields({ [field]: { key: 'tenants.roomBadRows', params: { rows: shown } } });
   }
   return out;
+}
+
+/**
+ * The import template: a first sheet with the header row in `lang` (the room fields' labels, which the
+ * importer recognises in either language) and an example row. Every column is text, so Excel keeps the
+ * leading zeros of numbers such as 0801.
+ */
+export async function roomTemplate(lang: Lang): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(translate('tenants.roomTemplateSheet', lang));
+  sheet.columns = POSITIONAL.map((name) => ({ header: records.room.fields[name].label[lang], key: name, width: name === 'remark' ? 40 : 16, style: { numFmt: '@' } }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow({ number: '0801', floor: '8', building: 'A', roomType: translate('tenants.roomTemplateType', lang), remark: translate('tenants.roomTemplateRemark', lang) });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 // --- creation -----------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
-import { PERMISSIONS, type FieldDef, type Lang } from '@htv/shared';
+import { PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
 import { ROOM_AUTHORIZATION_OPTIONS, TAG_TYPE_OPTIONS } from '@htv/shared/records/tenants';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userProjectList } from '../access/projects.js';
+import { roleNameSql } from '../access/system.js';
 import { can, type Actor } from '../auth/actor.js';
 import { actorOf } from '../auth/plugin.js';
 import type { Db } from '../db/client.js';
@@ -17,7 +18,7 @@ import { hotelCounts, roomList } from './counts.js';
 import { hotelQuota, terminalQuota } from './quota.js';
 import { brandInReach, hotelInReach, userInReach } from './reach.js';
 import { registerTenantRecords } from './records.js';
-import { BULK_FIELDS, bulkBody, createRooms, excelOnly, roomsOfRange, roomsOfWorkbook, type BulkBody } from './rooms.js';
+import { BULK_FIELDS, bulkBody, createRooms, excelOnly, roomsOfRange, roomsOfWorkbook, roomTemplate, type BulkBody } from './rooms.js';
 import { readSetting, writeSetting } from './settings.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
@@ -53,7 +54,8 @@ async function hotelItems(db: Db, rows: { id: number; publicId: string; name: st
  * - `GET /api/brands/:id/hotels`: the brand-level hotel list with unauthorized / TV / terminal / room counts.
  * - `GET /api/brands/:id/quota`: the brand's hotel and terminal limits and usage.
  * - `GET /api/hotels/:id/rooms`: a hotel's rooms with their terminals' registration and authorization.
- * - `POST /api/hotels/:id/rooms/bulk` (range) and `POST /api/hotels/:id/rooms/import` (Excel).
+ * - `POST /api/hotels/:id/rooms/bulk` (range) and `POST /api/hotels/:id/rooms/import` (Excel), with
+ *   `GET /api/hotels/:id/rooms/template`, the sheet to fill in.
  * - `GET /api/web/get_hotel_info_by_key`, `POST /api/web/set_hotel_info_by_key`: hotel settings by key.
  * - `GET /api/web/hotel/get_hotel_list`, `GET /api/web/hotel/get_hotel_users`,
  *   `POST /api/web/hotel/transfer_hotel_manager`: hotels of a user, accounts of a hotel, the manager.
@@ -166,6 +168,22 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
       const hotel = await hotelInReach(db, actor, (request.params as { id: number }).id);
       const list = request.isMultipart() ? await roomsOfWorkbook(await multipartBytes(request), 'file') : await roomsOfWorkbook(await storedBytes(actor, request.body), 'fileId');
       return ok(await createRooms(db, actor, hotel, list, 'room_import', request.ip));
+    },
+  );
+
+  app.get(
+    '/api/hotels/:id/rooms/template',
+    {
+      schema: { params: idParams, tags, summary: 'The .xlsx template of the room import: header row in the request language and an example row' },
+      config: { auth: { userTypes: [1, 2, 3], permission: 'room.create' } },
+    },
+    async (request, reply) => {
+      await hotelInReach(db, actorOf(request), (request.params as { id: number }).id);
+      const name = `${translate('tenants.roomTemplateFile', request.lang)}.xlsx`;
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="rooms-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(await roomTemplate(request.lang));
     },
   );
 
@@ -288,7 +306,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
       const hotel = await hotelInReach(db, actor, q.hotel_id);
       const includeManager = q.has_manager ?? true;
       const rows = await db
-        .select({ id: users.id, loginName: users.loginName, name: users.name, email: users.email, enabled: users.enabled, roleId: users.roleId, roleName: roles.name, lastLoginAt: users.lastLoginAt })
+        .select({ id: users.id, loginName: users.loginName, name: users.name, email: users.email, enabled: users.enabled, roleId: users.roleId, roleName: roleNameSql(roles, request.lang), lastLoginAt: users.lastLoginAt })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(and(eq(users.userType, 3), eq(users.hotelId, hotel.id)))

@@ -1,9 +1,10 @@
-import { recordByName, type RecordDef } from '@htv/shared';
+import { recordByName, type RecordDef, type RefMatch } from '@htv/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Select, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Empty, Form, Select, Spin } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordApi, recordKeys, type Option, type Owner, type Row } from './api';
+import { api, type Query } from '../api/client';
+import { recordKeys, type Option, type Owner, type Row } from './api';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -14,13 +15,16 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** The choices a ref select lists: those of an owner (the edited row's), narrowed by the ref field's `match`. */
+export interface RefScope extends Owner {
+  match?: RefMatch;
+}
+
 interface BaseProps {
   /** Name of the referenced record (a ref field's `ref`). */
   refName: string;
-  /** Title of the current value, known from the row (`<field>Title`) before the options load. */
-  initialLabel?: string;
-  /** Options of this owner (the edited row's brand / hotel) instead of the caller's own level. */
-  owner?: Owner;
+  /** Options of this owner (the edited row's brand / hotel), meeting these conditions. */
+  owner?: RefScope;
   id?: string;
   placeholder?: string;
   style?: React.CSSProperties;
@@ -31,6 +35,8 @@ interface BaseProps {
 export interface RefSelectProps extends BaseProps {
   value?: number | null;
   onChange?: (value: number | null) => void;
+  /** Title of the current value, known from the row (`<field>Title`) before the options load. */
+  initialLabel?: string;
 }
 
 export interface RefMultiSelectProps extends BaseProps {
@@ -41,11 +47,19 @@ export interface RefMultiSelectProps extends BaseProps {
 }
 
 /**
- * The owner whose options a ref field of `record` should list while `row` is edited: only when both
- * the record and the referenced one are `tenant`-scoped (the server requires the same owner then);
- * a row of the platform's own level needs none.
+ * What a ref field of `record` to `refName` should list while `row` is edited: the row's owner when
+ * both records are `tenant`-scoped (the server requires the same owner then; a row of the platform's
+ * own level needs none), and the field's `match`. The field is found by its target, so only a record
+ * with a single field to `refName` narrows by `match`.
  */
-export function ownerForRef(record: RecordDef, refName: string, row?: Row): Owner | undefined {
+export function ownerForRef(record: RecordDef, refName: string, row?: Row): RefScope | undefined {
+  const fields = Object.values(record.fields).filter((f) => f.kind === 'ref' && f.ref === refName);
+  const match = fields.length === 1 ? fields[0]!.match : undefined;
+  const owner = rowOwner(record, refName, row);
+  return owner || match ? { ...owner, match } : undefined;
+}
+
+function rowOwner(record: RecordDef, refName: string, row?: Row): Owner | undefined {
   if (!row || record.scope !== 'tenant') return undefined;
   const target = recordByName(refName);
   if (!target || target.scope !== 'tenant') return undefined;
@@ -54,46 +68,70 @@ export function ownerForRef(record: RecordDef, refName: string, row?: Row): Owne
   return brandId === null && hotelId === null ? undefined : { brandId, hotelId };
 }
 
-function useOptions(refName: string, owner: Owner | undefined) {
+/** `match` as query parameters: fixed values as declared, `{ field }` from `values` (left out while empty). */
+function matchParams(match: RefMatch | undefined, values: Record<string, unknown>): Query {
+  const params: Query = {};
+  for (const [column, source] of Object.entries(match ?? {})) {
+    const value = typeof source === 'object' ? values[source.field] : source;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') params[column] = value;
+  }
+  return params;
+}
+
+/**
+ * The `match` parameters from the enclosing form's current values (a RefSelect sits in a Form.Item).
+ * The store is read on every render; the watch only re-renders when the parameters change.
+ */
+function useFormMatch(match: RefMatch | undefined): Query {
+  const form = Form.useFormInstance();
+  const select = useCallback((values: Record<string, unknown>) => matchParams(match, values ?? {}), [match]);
+  Form.useWatch(select, form);
+  return select(form?.getFieldsValue(true) ?? {});
+}
+
+interface OptionSelectProps extends BaseProps {
+  mode?: 'multiple';
+  value: number | number[] | undefined;
+  onChange: (value: number | number[] | undefined) => void;
+  /** Values to show even when the options do not hold them, with the labels known for them. */
+  selected: number[];
+  labels?: Record<number, string>;
+  params: Query;
+}
+
+/** Select over `GET /api/records/<path>/options?keyword&brandId&hotelId&<match>`, searched on the server. */
+function OptionSelect({ refName, owner, params, mode, value, onChange, selected, labels, id, placeholder, style, disabled, ...rest }: OptionSelectProps) {
+  const { t } = useTranslation();
   const target = recordByName(refName) as RecordDef | undefined;
   const [keyword, setKeyword] = useState('');
   const search = useDebounced(keyword.trim(), 300);
   const query = useQuery({
-    queryKey: recordKeys.options(target?.path ?? refName, search, owner),
-    queryFn: ({ signal }) => recordApi.options(target!, search, owner, signal),
+    queryKey: [...recordKeys.options(target?.path ?? refName, search, owner), params],
+    queryFn: ({ signal }) =>
+      api.get<Option[]>(`/records/${target!.path}/options`, { keyword: search || undefined, brandId: owner?.brandId ?? undefined, hotelId: owner?.hotelId ?? undefined, ...params }, signal),
     enabled: !!target,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  return { query, setKeyword };
-}
-
-function NotFound({ loading }: { loading: boolean }) {
-  const { t } = useTranslation();
-  return loading ? <Spin size="small" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} />;
-}
-
-/** Select over `GET /api/records/<path>/options?keyword&brandId&hotelId`, searched on the server. */
-export function RefSelect({ refName, value, onChange, initialLabel, owner, id, placeholder, style, disabled, ...rest }: RefSelectProps) {
-  const { t } = useTranslation();
-  const { query, setKeyword } = useOptions(refName, owner);
   const known = useRef(new Map<number, string>());
 
   const options = useMemo(() => {
     const list: Option[] = [...(query.data ?? [])];
+    for (const [key, label] of Object.entries(labels ?? {})) known.current.set(Number(key), label);
     for (const option of list) known.current.set(option.value, option.label);
-    if (value !== undefined && value !== null && !list.some((o) => o.value === value)) {
-      list.unshift({ value, label: known.current.get(value) ?? initialLabel ?? String(value) });
+    for (const chosen of selected) {
+      if (!list.some((o) => o.value === chosen)) list.unshift({ value: chosen, label: known.current.get(chosen) ?? String(chosen) });
     }
     return list;
-  }, [query.data, value, initialLabel]);
+  }, [query.data, selected, labels]);
 
   return (
-    <Select<number>
+    <Select<number | number[]>
       id={id}
+      mode={mode}
       aria-label={rest['aria-label']}
-      value={value ?? undefined}
-      onChange={(next) => onChange?.(next ?? null)}
+      value={value}
+      onChange={onChange}
       options={options}
       loading={query.isFetching}
       allowClear
@@ -104,45 +142,21 @@ export function RefSelect({ refName, value, onChange, initialLabel, owner, id, p
       onOpenChange={(open) => {
         if (!open) setKeyword('');
       }}
-      notFoundContent={<NotFound loading={query.isFetching} />}
+      notFoundContent={query.isFetching ? <Spin size="small" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} />}
     />
   );
 }
 
-/** The same select choosing several rows (project lists, message targets). */
-export function RefMultiSelect({ refName, value, onChange, knownLabels, owner, id, placeholder, style, disabled, ...rest }: RefMultiSelectProps) {
-  const { t } = useTranslation();
-  const { query, setKeyword } = useOptions(refName, owner);
-  const known = useRef(new Map<number, string>());
+/** One row of a record: a form's ref field (its `match` may take values from the form). */
+export function RefSelect({ value, onChange, initialLabel, ...props }: RefSelectProps) {
+  const params = useFormMatch(props.owner?.match);
+  const selected = useMemo(() => (value === undefined || value === null ? [] : [value]), [value]);
+  const labels = useMemo(() => (selected.length && initialLabel ? { [selected[0]!]: initialLabel } : undefined), [selected, initialLabel]);
+  return <OptionSelect {...props} params={params} value={value ?? undefined} onChange={(next) => onChange?.((next as number | undefined) ?? null)} selected={selected} labels={labels} />;
+}
 
-  const options = useMemo(() => {
-    const list: Option[] = [...(query.data ?? [])];
-    for (const [key, label] of Object.entries(knownLabels ?? {})) known.current.set(Number(key), label);
-    for (const option of list) known.current.set(option.value, option.label);
-    for (const selected of value ?? []) {
-      if (!list.some((o) => o.value === selected)) list.unshift({ value: selected, label: known.current.get(selected) ?? String(selected) });
-    }
-    return list;
-  }, [query.data, value, knownLabels]);
-
-  return (
-    <Select<number[]>
-      id={id}
-      mode="multiple"
-      aria-label={rest['aria-label']}
-      value={value ?? []}
-      onChange={(next) => onChange?.(next ?? [])}
-      options={options}
-      loading={query.isFetching}
-      allowClear
-      disabled={disabled}
-      placeholder={placeholder ?? t('crud.selectPlaceholder')}
-      style={style}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      onOpenChange={(open) => {
-        if (!open) setKeyword('');
-      }}
-      notFoundContent={<NotFound loading={query.isFetching} />}
-    />
-  );
+/** Several rows (project lists, message targets). */
+export function RefMultiSelect({ value, onChange, knownLabels, ...props }: RefMultiSelectProps) {
+  const params = useMemo(() => matchParams(props.owner?.match, {}), [props.owner?.match]);
+  return <OptionSelect {...props} mode="multiple" params={params} value={value ?? []} onChange={(next) => onChange?.((next as number[] | undefined) ?? [])} selected={value ?? []} labels={knownLabels} />;
 }

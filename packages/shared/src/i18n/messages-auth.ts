@@ -71,6 +71,11 @@ export const authMessages = {
     'zh-CN': '至少需要保留一个启用的超级管理员',
     'en-US': 'At least one enabled super administrator must remain',
   },
+  // names of the system roles (roles.key), shown in the request language; other roles keep their stored name
+  'role.system.platform.super': { 'zh-CN': '超级管理员', 'en-US': 'Super administrator' },
+  'role.system.brand.master': { 'zh-CN': '品牌管理员', 'en-US': 'Brand administrator' },
+  'role.system.hotel.admin': { 'zh-CN': '酒店管理员', 'en-US': 'Hotel administrator' },
+  'role.system.hotel.super': { 'zh-CN': '酒店超级管理员', 'en-US': 'Hotel super administrator' },
   'access.projectUserType': { 'zh-CN': '只有品牌和酒店账号可以分配项目', 'en-US': 'Only brand and hotel accounts have projects' },
 
   // message center (§4, §9)

@@ -73,6 +73,11 @@ export const tenantsMessages = {
   },
   'tenants.excelOnly': { 'zh-CN': '仅支持Excel上传', 'en-US': 'Only Excel upload is supported' },
   'tenants.excelEmpty': { 'zh-CN': 'Excel中没有数据', 'en-US': 'The Excel file contains no data' },
+  // the room import template (GET /api/hotels/:id/rooms/template)
+  'tenants.roomTemplateFile': { 'zh-CN': '房间导入模板', 'en-US': 'Room import template' },
+  'tenants.roomTemplateSheet': { 'zh-CN': '房间', 'en-US': 'Rooms' },
+  'tenants.roomTemplateType': { 'zh-CN': '大床房', 'en-US': 'King room' },
+  'tenants.roomTemplateRemark': { 'zh-CN': '示例：导入前请替换为实际房间', 'en-US': 'Example: replace with your rooms before importing' },
 
   // OEM customers, PMS vendors, tags
   'tenants.phoneFormat': { 'zh-CN': '请输入正确的电话号码', 'en-US': 'Please enter a valid phone number' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Text } from '../i18n/lang.js';
+import type { MessageKey } from '../i18n/messages.js';
 
 /**
  * Field builders of the record engine. A field carries its value schema (shared by the server and the
@@ -60,6 +61,10 @@ export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends 
   options?: Record<string, Text>;
   /** Record name a `ref` points to. */
   ref?: string;
+  /** `ref`: conditions the referenced row meets (see `RefMatch`). */
+  match?: RefMatch;
+  /** `ref`: catalogue key of the message for a row that does not meet `match` (default `validation.choice`). */
+  mismatch?: MessageKey;
   /** Upload rule name of `file` / `files`. */
   upload?: string;
   multiline?: boolean;
@@ -213,9 +218,16 @@ export function date<R extends boolean | undefined = undefined>(
   return { list: true, ...opts, kind: 'date', required, schema: optional(schema, required) as z.ZodType<Opt<R, string>> };
 }
 
+/**
+ * Conditions on the columns of a referenced row, each a declared filter of the target of an exact kind
+ * (`exactFilters`): a fixed value, or `{ field }`, the value of another field of the referring row
+ * (the form's current value). Selects list only the rows that meet them; the server refuses others.
+ */
+export type RefMatch = Record<string, string | number | boolean | { field: string }>;
+
 /** A reference to a row of another record type of the same tenant (or above it). */
 export function ref<R extends boolean | undefined = undefined>(
-  opts: FieldCommon & { record: string; required?: R },
+  opts: FieldCommon & { record: string; required?: R; match?: RefMatch; mismatch?: MessageKey },
 ): FieldDef<'ref', Opt<R, number>> {
   const required = opts.required ?? false;
   const schema = z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' });

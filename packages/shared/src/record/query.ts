@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RecordDef } from './define.js';
+import type { FieldKind } from './fields.js';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const MAX_PAGE_SIZE = 200;
@@ -43,6 +44,18 @@ export function listQuerySchema(record: RecordDef) {
     hotelId: z.coerce.number().int().positive().optional(),
     ...filters,
   });
+}
+
+const EXACT_KINDS: ReadonlySet<FieldKind> = new Set(['int', 'ref', 'bool', 'choice']);
+
+/**
+ * The declared filters that match a value exactly: a select's options narrow by them
+ * (`/options?<field>=`, parsed like the list's), and a ref field's `match` names them.
+ */
+export function exactFilters(record: RecordDef): string[] {
+  return Object.entries(record.fields)
+    .filter(([, field]) => field.filter && EXACT_KINDS.has(field.kind))
+    .map(([name]) => name);
 }
 
 export interface ListResult<T> {

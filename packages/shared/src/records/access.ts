@@ -1,6 +1,6 @@
 import { LOGIN_NAME_CHARS, PASSWORD_CHARS, PASSWORD_MAX, PASSWORD_MIN } from '../access/rules.js';
 import { USER_TYPE_OPTIONS } from '../access/permissions.js';
-import { defineRecord } from '../record/define.js';
+import { defineRecord, type UserType } from '../record/define.js';
 import { bool, email, int, password, ref, text } from '../record/fields.js';
 
 /**
@@ -22,7 +22,13 @@ export const permissionNode = defineRecord({
   defaultSort: { field: 'sort', order: 'desc' },
   fields: {
     userType: int({ label: { 'zh-CN': '用户类型', 'en-US': 'User type' }, required: true, options: USER_TYPE_OPTIONS, filter: true }),
-    parentId: ref({ label: { 'zh-CN': '上级', 'en-US': 'Parent' }, record: 'permissionNode', filter: true }),
+    parentId: ref({
+      label: { 'zh-CN': '上级', 'en-US': 'Parent' },
+      record: 'permissionNode',
+      filter: true,
+      match: { userType: { field: 'userType' } },
+      mismatch: 'access.parentType',
+    }),
     title: text({ label: { 'zh-CN': '标题', 'en-US': 'Title' }, required: true, min: 2, max: 40, search: true }),
     titleEn: text({ label: { 'zh-CN': '英文标题', 'en-US': 'English title' }, max: 60, search: true }),
     route: text({
@@ -66,7 +72,8 @@ export const role = defineRecord({
   },
 });
 
-const accountFields = (nameMin: number) => ({
+/** The fields of an account of `userType`: its role must be a role of that user type. */
+const accountFields = (nameMin: number, userType: UserType) => ({
   loginName: text({
     label: { 'zh-CN': '登录名', 'en-US': 'Login name' },
     required: true as const,
@@ -85,7 +92,7 @@ const accountFields = (nameMin: number) => ({
     pattern: { regex: PASSWORD_CHARS, message: 'access.passwordChars' },
     help: { 'zh-CN': '编辑时留空则不修改', 'en-US': 'Leave empty to keep the current password' },
   }),
-  roleId: ref({ label: { 'zh-CN': '角色', 'en-US': 'Role' }, record: 'role', required: true as const, filter: true }),
+  roleId: ref({ label: { 'zh-CN': '角色', 'en-US': 'Role' }, record: 'role', required: true as const, filter: true, match: { userType }, mismatch: 'access.roleUserType' }),
   enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true }),
 });
 
@@ -97,7 +104,7 @@ export const adminAccount = defineRecord({
   userTypes: [1],
   table: 'users',
   titleField: 'name',
-  fields: accountFields(2),
+  fields: accountFields(2, 1),
 });
 
 /** Brand user passwords are 5-20 characters (spec §5 "brand user password 5-20"). */
@@ -112,7 +119,7 @@ export const brandAccount = defineRecord({
   table: 'users',
   titleField: 'name',
   fields: {
-    ...accountFields(3),
+    ...accountFields(3, 2),
     password: password({
       label: { 'zh-CN': '密码', 'en-US': 'Password' },
       min: PASSWORD_MIN,
@@ -133,7 +140,7 @@ export const hotelAccount = defineRecord({
   table: 'users',
   titleField: 'name',
   fields: {
-    ...accountFields(3),
+    ...accountFields(3, 3),
     isAuthUser: bool({ label: { 'zh-CN': '接口授权用户', 'en-US': 'API auth user' }, default: false, help: { 'zh-CN': '仅平台可设置；授权用户不能修改密码', 'en-US': 'Set by the platform only; auth users cannot change their password' } }),
   },
 });

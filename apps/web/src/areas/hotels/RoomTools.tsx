@@ -1,4 +1,4 @@
-import { PlusSquareOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusSquareOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -170,6 +170,8 @@ function RoomImportModal({ hotelId, onClose }: { hotelId: number; onClose: () =>
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = useRefreshRooms();
 
+  const template = useMutation({ mutationFn: () => hotelsApi.roomTemplate(hotelId, `${m('templateFile')}.xlsx`) });
+
   const save = useMutation({
     mutationFn: (chosen: File) => hotelsApi.importRooms(hotelId, chosen),
     meta: { handlesErrors: true },
@@ -213,6 +215,9 @@ function RoomImportModal({ hotelId, onClose }: { hotelId: number; onClose: () =>
               {m('chooseFile')}
             </Button>
           </Upload>
+          <Button icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate()} data-testid="room-import-template">
+            {m('downloadTemplate')}
+          </Button>
         </Space>
         {file && <Typography.Text data-testid="room-import-file">{file.name}</Typography.Text>}
       </Space>

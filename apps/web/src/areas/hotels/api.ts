@@ -1,4 +1,4 @@
-import { api, request, type Query } from '../../api/client';
+import { api, downloadFile, request, type Query } from '../../api/client';
 
 export interface BrandHotel {
   id: number;
@@ -96,6 +96,8 @@ export const hotelsApi = {
     form.append('file', file);
     return request<Created>('POST', `/hotels/${hotelId}/rooms/import`, { body: form });
   },
+  /** Saves the import template (header row in the current language, an example row). */
+  roomTemplate: (hotelId: number, fallbackName: string) => downloadFile(`/hotels/${hotelId}/rooms/template`, {}, fallbackName),
   hotelUsers: (hotelId: number, signal?: AbortSignal) => api.get<HotelUsers>('/web/hotel/get_hotel_users', { hotel_id: hotelId, has_manager: 0 }, signal),
   transferManager: (hotelId: number, userId: number) =>
     api.post<{ hotel_id: number; manager_id: number; previous_manager_id: number | null }>('/web/hotel/transfer_hotel_manager', { hotel_id: hotelId, user_id: userId }),

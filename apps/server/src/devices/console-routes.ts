@@ -9,7 +9,9 @@ import { recordTables } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
 import type { WriteContext } from '../records/engine.js';
+import type { Actor } from '../auth/actor.js';
 import { partitionCells, readUploadedCells } from './excel.js';
+import { searchTerminalMacs } from './mac-search.js';
 import { TERMINAL_STATES } from './logs.js';
 import { compileRule, normalizeSize } from './rules.js';
 import type { DeviceRuntime } from './runtime.js';
@@ -23,9 +25,9 @@ import {
   hotelSettings,
   resolveAlarm,
   saveHotelSettings,
-  searchMacs,
   stateLogPage,
   terminalByMac,
+  terminalScope,
   terminalStats,
   unbindTerminal,
   type AuthorizationAction,
@@ -73,6 +75,9 @@ function checkBatchSize(size: number) {
 export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: DeviceRuntime) {
   const auth = (permission: string, userTypes: readonly UserType[] = ALL) => ({ auth: { userTypes, permission }, fields: FIELDS });
   const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip });
+  // A hotel's terminals are few: its search intersects them in memory (see searchTerminalMacs).
+  const searchMacsInReach = (actor: Actor, macs: readonly string[], page: number, pagesize: number) =>
+    searchTerminalMacs(db, macs, terminalScope(actor), { page, pagesize, few: actor.userType === 3 });
 
   app.get(
     '/api/admin/terminal/get_terminal_info',
@@ -121,7 +126,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
     async (request) => {
       const { macs, page, pagesize } = request.body as { macs: string[]; page: number; pagesize: number };
       if (macs.length > MAX_MAC_SEARCH) throw invalidFields({ macs: { key: 'terminal.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
-      return ok(await searchMacs(db, actorOf(request), macs, page, pagesize));
+      return ok(await searchMacsInReach(actorOf(request), macs, page, pagesize));
     },
   );
 
@@ -136,7 +141,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
       const cells = await readUploadedCells(request);
       const { values, invalid } = partitionCells(cells, MAC_PATTERN, normalizeMac);
       if (values.length > MAX_MAC_SEARCH) throw invalidFields({ file: { key: 'terminal.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
-      const result = await searchMacs(db, actorOf(request), values, page, pagesize);
+      const result = await searchMacsInReach(actorOf(request), values, page, pagesize);
       // The MACs read come back so the page can search further pages with search_macs.
       return ok({ ...result, invalid: [...invalid, ...result.invalid], macs: values });
     },

@@ -2,7 +2,7 @@ import { normalizeMac } from '@htv/shared/devices/protocol';
 import { and, asc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { recordTables } from '../db/schema/index.js';
-import { decorateTerminals, type Row } from '../devices/service.js';
+import { decorateTerminals, type Row } from './service.js';
 
 export interface MacSearchResult {
   /** One page of the terminals found, ordered by MAC. */
@@ -31,9 +31,8 @@ export interface MacSearchOptions {
  * Batch MAC search (the callers refuse more than MAX_MAC_SEARCH MACs) over the terminals `where`
  * selects: which MACs are among them (an index probe reading MACs only), the missing and malformed
  * ones in full, and one page of the found terminals with every column plus hotel and last heartbeat.
- * Paging keeps the answer small: 20,000 full rows would be ~20 MB of JSON. Used by the manufacturers'
- * search (terminals running their launchers); the console's terminal search (the caller's reach) is
- * the same search.
+ * Paging keeps the answer small: 20,000 full rows would be ~20 MB of JSON. The console's terminal
+ * search passes the caller's reach; the manufacturers' search, the terminals running their launchers.
  */
 export async function searchTerminalMacs(db: Db, input: readonly string[], where: SQL | undefined, { page = 1, pagesize = 100, few = false }: MacSearchOptions = {}): Promise<MacSearchResult> {
   const invalid: string[] = [];

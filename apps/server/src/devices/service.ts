@@ -1,6 +1,6 @@
 import { records } from '@htv/shared';
 import { normalizeMac } from '@htv/shared/devices/protocol';
-import { and, asc, desc, eq, getTableColumns, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import {
@@ -346,58 +346,6 @@ export async function resolveAlarm(db: Db, actor: Actor, id: number): Promise<vo
     .where(and(eq(terminalAlarms.id, id), terminalScope(actor)));
   if (!row) throw notFound();
   await db.update(terminalAlarms).set({ resolvedAt: new Date(), resolvedBy: actor.name }).where(eq(terminalAlarms.id, id));
-}
-
-// --- MAC search ---------------------------------------------------------------------------------
-
-export interface MacSearchResult {
-  /** One page of the terminals found, ordered by MAC. */
-  items: Row[];
-  /** How many of the MACs are terminals inside the caller's reach. */
-  total: number;
-  page: number;
-  pagesize: number;
-  /** Well-formed MACs that are not terminals inside the caller's reach (all of them, not paged). */
-  missing: string[];
-  /** Entries that are not MACs. */
-  invalid: string[];
-}
-
-/**
- * Batch MAC search (up to 20,000): which MACs are terminals inside the actor's reach (an index probe
- * reading MACs only), the missing and malformed ones in full, and one page of the found terminals
- * with every list field. Paging keeps the answer small: 20,000 full rows would be ~20 MB of JSON.
- */
-export async function searchMacs(db: Db, actor: Actor, input: readonly string[], page = 1, pagesize = 100): Promise<MacSearchResult> {
-  const invalid: string[] = [];
-  const macs = new Set<string>();
-  for (const raw of input) {
-    const mac = normalizeMac(raw);
-    if (/^[A-Z0-9]{12}$/.test(mac)) macs.add(mac);
-    else if (raw.trim()) invalid.push(raw.trim());
-  }
-  const t = table();
-  let found: string[] = [];
-  if (macs.size && actor.userType === 3) {
-    // A hotel's own terminals are few: read their MACs and intersect here, rather than probing the
-    // fleet-wide MAC index 20,000 times and visiting each row to check its hotel.
-    const own = await db.select({ mac: t.mac }).from(t).where(terminalScope(actor));
-    found = own.map((r) => r.mac as string).filter((mac) => macs.has(mac)).sort();
-  } else if (macs.size) {
-    found = (
-      await db
-        .select({ mac: t.mac })
-        .from(t)
-        .where(and(sql`${t.mac} = any(${p([...macs])}::text[])`, terminalScope(actor)))
-        .orderBy(asc(t.mac))
-    ).map((r) => r.mac as string);
-  }
-  const onPage = found.slice((page - 1) * pagesize, page * pagesize);
-  const { createdBy: _createdBy, ...columns } = getTableColumns(t);
-  const items = onPage.length ? ((await db.select(columns).from(t).where(sql`${t.mac} = any(${p(onPage)}::text[])`).orderBy(asc(t.mac))) as Row[]) : [];
-  await decorateTerminals(db, items);
-  const present = new Set(found);
-  return { items, total: found.length, page, pagesize, missing: [...macs].filter((m) => !present.has(m)), invalid };
 }
 
 // --- stats --------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { oemUsers, recordTables } from '../db/schema/index.js';
 import { partitionCells, readUploadedCells } from '../devices/excel.js';
 import { AppError, invalidFields, notFound, unauthenticated } from '../http/errors.js';
 import { ok } from '../http/reply.js';
-import { searchTerminalMacs } from './mac-search.js';
+import { searchTerminalMacs } from '../devices/mac-search.js';
 import { registerOemRecords } from './records.js';
 import { createOemSession, endOemSession, resolveOemToken, type OemAccount } from './sessions.js';
 

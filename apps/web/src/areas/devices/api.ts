@@ -58,8 +58,9 @@ export interface AlarmRow {
   hotelPublicId: string | null;
 }
 
-export interface MacSearchResult {
-  items: Row[];
+/** A batch MAC search's answer: a page of the found terminals; from a file, also the MACs it read. */
+export interface MacSearchResult<T extends object = Row> {
+  items: T[];
   total: number;
   page: number;
   pagesize: number;
@@ -124,3 +125,5 @@ export function splitMacs(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+export const isExcel = (file: File) => /\.xlsx$/i.test(file.name);

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { MAX_MAC_SEARCH } from '@htv/shared/devices/protocol';
 import { records, type FieldDef } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Tabs, Tag, Typography, Upload } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Tabs, Tag, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -12,7 +12,8 @@ import { recordKeys, type Row } from '../../crud/api';
 import type { FieldAddonProps } from '../../crud/extensions';
 import { PagedTable } from '../../crud/PagedTable';
 import { useLang } from '../../locales';
-import { deviceApi, deviceKeys, splitMacs, type BatchAction, type MacSearchResult, type Page } from './api';
+import { deviceApi, deviceKeys, isExcel, splitMacs, type BatchAction, type Page } from './api';
+import { MacSearchPanel } from './MacSearchPanel';
 import { useDeviceText, type DeviceT } from './locales';
 
 const fmt = (value: unknown) => (value ? dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss') : '-');
@@ -248,50 +249,12 @@ export function BatchActionModal({ onClose, actions }: { onClose: () => void; ac
   );
 }
 
-const isExcel = (file: File) => /\.xlsx$/i.test(file.name);
+const MAC_SEARCH_PAGE = 100;
 
-/** Batch MAC search: pasted MACs or an .xlsx; found count, the missing list and the found terminals. */
+/** Batch MAC search over the console's terminals: pasted MACs or an .xlsx. */
 export function MacSearchModal({ onClose }: { onClose: () => void }) {
   const d = useDeviceText();
   const lang = useLang();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [macs, setMacs] = useState<string[]>([]);
-  const [result, setResult] = useState<MacSearchResult>();
-  const [loading, setLoading] = useState(false);
-  const pagesize = 100;
-  const count = splitMacs(text).length;
-
-  const run = async (load: () => Promise<MacSearchResult>) => {
-    setLoading(true);
-    try {
-      const answer = await load();
-      setResult(answer);
-      if (answer.macs) setMacs(answer.macs);
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
-  const search = () => {
-    const list = splitMacs(text);
-    if (!list.length) return setError(d('macRequired'));
-    if (list.length > MAX_MAC_SEARCH) return setError(d('macSearchLimit'));
-    setError(undefined);
-    setMacs(list);
-    void run(() => deviceApi.searchMacs(list, 1, pagesize));
-  };
-  const uploadExcel = (file: File) => {
-    if (!isExcel(file)) {
-      setError(d('onlyExcel'));
-      return false;
-    }
-    setError(undefined);
-    setText('');
-    void run(() => deviceApi.searchMacsExcel(file, 1, pagesize));
-    return false;
-  };
   const columns: ColumnsType<Row> = [
     { title: d('mac'), dataIndex: 'mac' },
     { title: 'SN', dataIndex: 'sn' },
@@ -302,48 +265,12 @@ export function MacSearchModal({ onClose }: { onClose: () => void }) {
   ];
   return (
     <Modal open title={d('macSearchTitle')} onCancel={onClose} footer={null} width={900} destroyOnHidden>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input.TextArea rows={5} value={text} onChange={(e) => setText(e.target.value)} placeholder={d('macListHelp')} data-testid="mac-search-input" />
-        <Space wrap>
-          <Typography.Text type={count > MAX_MAC_SEARCH ? 'danger' : 'secondary'}>{d('macCount', { count })}</Typography.Text>
-          <Button type="primary" onClick={search} loading={loading} data-testid="mac-search-run">
-            {d('search')}
-          </Button>
-          <Upload accept=".xlsx" showUploadList={false} beforeUpload={uploadExcel}>
-            <Button icon={<UploadOutlined />} loading={loading}>
-              {d('uploadExcel')}
-            </Button>
-          </Upload>
-        </Space>
-        {error && <Alert type="error" showIcon title={error} data-testid="mac-search-error" />}
-        {result && (
-          <>
-            <Typography.Text strong data-testid="mac-search-found">
-              {d('found', { count: result.total })}
-            </Typography.Text>
-            <Typography.Text>{d('missing', { count: result.missing.length })}</Typography.Text>
-            <Input.TextArea readOnly rows={Math.min(4, Math.max(1, result.missing.length))} value={result.missing.join('\n') || d('none')} data-testid="mac-search-missing" />
-            {result.invalid.length > 0 && (
-              <>
-                <Typography.Text type="warning">{d('invalid', { count: result.invalid.length })}</Typography.Text>
-                <Input.TextArea readOnly rows={2} value={result.invalid.join('\n')} />
-              </>
-            )}
-            <PagedTable<Row>
-              size="small"
-              rowKey="id"
-              columns={columns}
-              data={result}
-              loading={loading}
-              page={result.page}
-              pagesize={result.pagesize}
-              sizes={false}
-              onPage={(page) => void run(() => deviceApi.searchMacs(macs, page, pagesize))}
-              data-testid="mac-search-table"
-            />
-          </>
-        )}
-      </Space>
+      <MacSearchPanel
+        search={(macs, page) => deviceApi.searchMacs(macs, page, MAC_SEARCH_PAGE)}
+        searchFile={(file) => deviceApi.searchMacsExcel(file, 1, MAC_SEARCH_PAGE)}
+        columns={columns}
+        testId="mac-search"
+      />
     </Modal>
   );
 }

@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { PAGE_SIZES } from '@htv/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Form, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../auth/session';
+import { PagedTable } from '../../crud/PagedTable';
 import { hotelKeys, hotelsApi, roomsPathOf, type BrandHotel } from './api';
 import { useHotelText } from './locales';
 
@@ -79,22 +79,14 @@ export default function BrandHotelsPage() {
           </Descriptions>
         )}
         <div data-testid="brand-hotels-table">
-          <Table<BrandHotel>
+          <PagedTable<BrandHotel>
             rowKey="id"
             columns={columns}
-            dataSource={list.data?.items ?? []}
+            data={list.data}
             loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pagesize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => <Typography.Text type="secondary">{m('total', { total })}</Typography.Text>,
-              onChange: (page, pagesize) => setQuery((q) => ({ ...q, page: pagesize !== q.pagesize ? 1 : page, pagesize })),
-            }}
+            page={query.page}
+            pagesize={query.pagesize}
+            onPage={(page, pagesize) => setQuery((q) => ({ ...q, page, pagesize }))}
           />
         </div>
       </Card>

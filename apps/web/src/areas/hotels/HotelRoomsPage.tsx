@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, records } from '@htv/shared';
+import { records } from '@htv/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { toastSuccess } from '../../api/notify';
 import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
 import { recordApi } from '../../crud/api';
+import { PagedTable } from '../../crud/PagedTable';
 import { hotelKeys, hotelsApi, type HotelRoom } from './api';
 import { useHotelText } from './locales';
 import { RoomBulkButton, RoomImportButton } from './RoomTools';
@@ -140,22 +141,14 @@ export default function HotelRoomsPage() {
         }
       >
         <div data-testid="hotel-rooms-table">
-          <Table<HotelRoom>
+          <PagedTable<HotelRoom>
             rowKey="id"
             columns={columns}
-            dataSource={list.data?.items ?? []}
+            data={list.data}
             loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-            pagination={{
-              current: query.page,
-              pageSize: query.pagesize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => <Typography.Text type="secondary">{m('total', { total })}</Typography.Text>,
-              onChange: (page, pagesize) => setQuery((q) => ({ ...q, page: pagesize !== q.pagesize ? 1 : page, pagesize })),
-            }}
+            page={query.page}
+            pagesize={query.pagesize}
+            onPage={(page, pagesize) => setQuery((q) => ({ ...q, page, pagesize }))}
           />
         </div>
       </Card>

@@ -1,12 +1,13 @@
 import { SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Form, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
 import { formatDatetime } from '../../crud/columns';
+import { PagedTable } from '../../crud/PagedTable';
 import { RefMultiSelect } from '../../crud/RefSelect';
 import { messageApi, messageKeys, type SentMessage } from './api';
 import { records } from '@htv/shared';
@@ -125,20 +126,14 @@ export default function MessageSendPage() {
         </Form>
       </Card>
       <Card title={t('messages.sentList')}>
-        <Table<SentMessage>
+        <PagedTable<SentMessage>
           rowKey="msg_id"
           columns={columns}
-          dataSource={sent.data?.items ?? []}
+          data={sent.data}
           loading={sent.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.page,
-            pageSize: page.pagesize,
-            total: sent.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => <Typography.Text type="secondary">{t('common.total', { total })}</Typography.Text>,
-            onChange: (next, size) => setPage({ page: size !== page.pagesize ? 1 : next, pagesize: size }),
-          }}
+          page={page.page}
+          pagesize={page.pagesize}
+          onPage={(next, pagesize) => setPage({ page: next, pagesize })}
         />
       </Card>
     </Space>

@@ -15,10 +15,9 @@ export interface OemTerminal {
 }
 
 /** `POST /api/oem/customers/:id/mac-search` (and its .xlsx form, which also answers the MACs it read): the terminal search's answer over the manufacturer's launchers. */
-export interface OemMacSearchResult extends Omit<MacSearchResult, 'items'> {
+export interface OemMacSearchResult extends MacSearchResult<OemTerminal> {
   customer: { id: number; name: string };
   launchers: string[];
-  items: OemTerminal[];
 }
 
 const base = (customerId: number) => `/oem/customers/${customerId}/mac-search`;

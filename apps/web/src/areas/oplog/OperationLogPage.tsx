@@ -1,6 +1,6 @@
 import { PAGE_SIZES, recordByName } from '@htv/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, type Query } from '../../api/client';
 import { formatDatetime } from '../../crud/columns';
+import { PagedTable } from '../../crud/PagedTable';
 import { useLang } from '../../locales';
 
 /** A row of `GET /api/operation/action/log`. */
@@ -172,12 +173,18 @@ export default function OperationLogPage() {
       </Card>
       <Card title={t('oplog.title')}>
         <div data-testid="oplog-table">
-          <Table<LogItem>
+          <PagedTable<LogItem>
             rowKey="id"
             columns={columns}
-            dataSource={list.data?.items ?? []}
+            data={list.data}
             loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
+            page={page}
+            pagesize={pagesize}
+            onPage={(next, size) => {
+              const current: Record<string, string | number | undefined> = {};
+              for (const name of PARAMS) current[name] = params.get(name) ?? undefined;
+              setQuery({ ...current, page: next, pagesize: size });
+            }}
             expandable={{
               rowExpandable: (row) => row.before != null || row.after != null,
               expandedRowRender: (row) => (
@@ -191,20 +198,6 @@ export default function OperationLogPage() {
                   ]}
                 />
               ),
-            }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize: pagesize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => <Typography.Text type="secondary">{t('common.total', { total })}</Typography.Text>,
-              onChange: (next, size) => {
-                const current: Record<string, string | number | undefined> = {};
-                for (const name of PARAMS) current[name] = params.get(name) ?? undefined;
-                setQuery({ ...current, page: size !== pagesize ? 1 : next, pagesize: size });
-              },
             }}
           />
         </div>

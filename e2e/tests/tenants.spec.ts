@@ -8,8 +8,9 @@ import { activePage, Api, openAs, switchLanguage } from '../support/shell.js';
  * Brands, hotels and rooms (docs/tenants.md): the platform's brand list (search, pages, export), a
  * hotel created with the owner select, a brand's hotels with their counts, bulk room creation and
  * the Excel import (template, upload, duplicates) by the brand administrator, the manager transfer,
- * the English labels, the role select of a hotel account, and system role names in English. Each
- * test makes rows with unique names and removes what it made.
+ * the English labels, a hotel edited by its brand (the PMS read-only), the role selects of account
+ * forms (the platform's and a brand's), and system role names in English, in lists and the header.
+ * Each test makes rows with unique names and removes what it made.
  */
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -17,6 +18,19 @@ const table = (page: Page) => page.getByTestId('record-table');
 const rows = (scope: Locator) => scope.locator('tbody tr.ant-table-row');
 const dialog = (page: Page) => page.getByRole('dialog');
 const formItem = (scope: Locator, name: string) => scope.locator('.ant-form-item').filter({ has: scope.page().locator(`#${name}`) });
+
+/**
+ * The `userType` of every role options call the page makes from now on: the account list's role filter
+ * and the form's role select ask the same (the second may be answered from the cache).
+ */
+function roleOptionTypes(page: Page): (string | null)[] {
+  const types: (string | null)[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/records/role/options') types.push(url.searchParams.get('userType'));
+  });
+  return types;
+}
 
 async function pickOption(page: Page, scope: Locator, id: string, option: string) {
   const input = scope.locator(`#${id}`);
@@ -274,6 +288,44 @@ test.describe('hotel manager transfer as the brand administrator', () => {
   });
 });
 
+test.describe('a hotel edited by the brand administrator', () => {
+  test('the form opens without an error and shows the PMS the platform set read-only; saving keeps it', async ({ page, request }) => {
+    const brand = await Api.as(request, ACCOUNTS.brand);
+    const platform = await Api.as(request, ACCOUNTS.platform);
+    const name = unique('E2E编辑');
+    const body = { name, nameEn: 'E2E Edit', ipWhitelist: '192.0.2.11', systemVersion: '3.0', apPassword: 'E2Epass123' };
+    const hotel = await brand.post<{ id: number }>('/records/hotel', body);
+    const vendor = await platform.post<{ id: number; name: string }>('/records/pms-vendor', { name: unique('PMS').slice(0, 20), key: unique('e2e').slice(0, 20) });
+    // Any failing call (a select's options the brand may not read) would show an error.
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    try {
+      await platform.put(`/records/hotel/${hotel.id}`, { ...body, pmsVendorId: vendor.id });
+      await openAs(page, ACCOUNTS.brand, `/hotel/lists?keyword=${encodeURIComponent(name)}`);
+      await rows(table(page)).filter({ hasText: name }).getByRole('button', { name: label('编辑') }).click();
+      const form = dialog(page).getByTestId('record-form');
+      await expect(form.locator('#name')).toHaveValue(name);
+      await expect(form.locator('#pmsVendorId')).toBeDisabled();
+      await expect(form.locator('#pmsVendorId')).toHaveValue(vendor.name);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.ant-message-error, .ant-notification-notice-error')).toHaveCount(0);
+      expect(failed).toEqual([]);
+
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/records/hotel/${hotel.id}` && r.request().method() === 'PUT');
+      await dialog(page).getByTestId('record-form-submit').click();
+      expect((await saved).status()).toBe(200);
+      await expect(dialog(page)).toBeHidden();
+      expect((await brand.get<{ pmsVendorId: number }>(`/records/hotel/${hotel.id}`)).pmsVendorId).toBe(vendor.id);
+      expect(failed).toEqual([]);
+    } finally {
+      await brand.call('DELETE', `/records/hotel/${hotel.id}`);
+      await platform.call('DELETE', `/records/pms-vendor/${vendor.id}`);
+    }
+  });
+});
+
 test.describe('roles of accounts', () => {
   test("a hotel account's role select offers hotel roles only", async ({ page, request }) => {
     const api = await Api.as(request, ACCOUNTS.platform);
@@ -281,13 +333,14 @@ test.describe('roles of accounts', () => {
     const hotelRole = await api.post<{ id: number }>('/records/role', { name: `${prefix}店`, userType: 3 });
     const brandRole = await api.post<{ id: number }>('/records/role', { name: `${prefix}牌`, userType: 2 });
     try {
+      const asked = roleOptionTypes(page);
       await openAs(page, ACCOUNTS.platform, '/user/hotel');
       await page.getByRole('button', { name: label('新建') }).click();
       const form = dialog(page).getByTestId('record-form');
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-      const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/records/role/options');
       await form.locator('#roleId').click();
-      expect(new URL((await asked).url()).searchParams.get('userType')).toBe('3');
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      expect(new Set(asked)).toEqual(new Set(['3']));
 
       await form.locator('#roleId').pressSequentially(prefix);
       await expect(options).toHaveCount(1);
@@ -299,6 +352,73 @@ test.describe('roles of accounts', () => {
     } finally {
       for (const role of [hotelRole, brandRole]) await api.call('DELETE', `/records/role/${role.id}`);
     }
+  });
+
+  test("a brand's account forms offer the system role of the account's type and the brand's own roles", async ({ page, request }) => {
+    const api = await Api.as(request, ACCOUNTS.brand);
+    const prefix = unique('E2E品');
+    const hotelRole = await api.post<{ id: number }>('/records/role', { name: `${prefix}店`, userType: 3 });
+    const brandRole = await api.post<{ id: number }>('/records/role', { name: `${prefix}牌`, userType: 2 });
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    try {
+      const asked = roleOptionTypes(page);
+      await openAs(page, ACCOUNTS.brand, '/user/lists');
+      await activePage(page).getByRole('button', { name: label('新建') }).click();
+      const form = dialog(page).getByTestId('record-form');
+      await form.locator('#roleId').click();
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      expect(new Set(asked)).toEqual(new Set(['3']));
+      // Searched, so that each answer fits in the dropdown's rendered rows.
+      await form.locator('#roleId').fill('管理员');
+      await expect(options.filter({ hasText: /^酒店管理员$/ })).toHaveCount(1);
+      await expect(options.filter({ hasText: /^(品牌管理员|超级管理员)$/ })).toHaveCount(0);
+      await form.locator('#roleId').fill('前台主管');
+      await expect(options.filter({ hasText: /^前台主管$/ })).toHaveCount(1);
+      await form.locator('#roleId').fill(prefix);
+      await expect(options).toHaveText([`${prefix}店`]);
+      await dialog(page).getByRole('button', { name: label('取消') }).click();
+      await expect(dialog(page)).toBeHidden();
+
+      // The brand account form: 品牌管理员 and the brand's own brand roles, no hotel roles.
+      let seen = asked.length;
+      await openAs(page, ACCOUNTS.brand, '/customer_user/index');
+      await activePage(page).getByRole('button', { name: label('新建') }).click();
+      const brandForm = dialog(page).getByTestId('record-form');
+      await brandForm.locator('#roleId').click();
+      await expect.poll(() => asked.length).toBeGreaterThan(seen);
+      expect(new Set(asked.slice(seen))).toEqual(new Set(['2']));
+      await brandForm.locator('#roleId').fill('管理员');
+      await expect(options.filter({ hasText: /^品牌管理员$/ })).toHaveCount(1);
+      await expect(options.filter({ hasText: /^(酒店管理员|超级管理员)$/ })).toHaveCount(0);
+      await brandForm.locator('#roleId').fill(prefix);
+      await expect(options).toHaveText([`${prefix}牌`]);
+      await dialog(page).getByRole('button', { name: label('取消') }).click();
+      await expect(dialog(page)).toBeHidden();
+
+      // The hotel account list's role filter offers hotel roles only as well.
+      seen = asked.length;
+      await openAs(page, ACCOUNTS.brand, '/user/lists');
+      const filter = activePage(page).getByTestId('search-form').locator('#roleId');
+      await filter.click();
+      await expect.poll(() => asked.length).toBeGreaterThan(seen);
+      expect(new Set(asked.slice(seen))).toEqual(new Set(['3']));
+      await filter.fill('管理员');
+      await expect(options.filter({ hasText: /^酒店管理员$/ })).toHaveCount(1);
+      await expect(options.filter({ hasText: /^品牌管理员$/ })).toHaveCount(0);
+    } finally {
+      for (const role of [hotelRole, brandRole]) await api.call('DELETE', `/records/role/${role.id}`);
+    }
+  });
+
+  test("the header names the user's role in the language chosen", async ({ page }) => {
+    const who = page.locator('.ant-dropdown:visible').getByRole('menuitem').first();
+    await openAs(page, ACCOUNTS.hotel);
+    await page.getByTestId('user-menu').click();
+    await expect(who).toContainText('酒店管理员');
+    await page.keyboard.press('Escape');
+    await switchLanguage(page, 'English');
+    await page.getByTestId('user-menu').click();
+    await expect(who).toContainText('Hotel administrator');
   });
 
   test('system roles show their English names in English', async ({ page }) => {

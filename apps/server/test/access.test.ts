@@ -277,6 +277,50 @@ describe('the role of an account (roleId)', () => {
     expect((await a.brand.get('/api/records/role/options?userType=x')).status).toBe(422);
   });
 
+  it('offers a brand the system role of the account’s type beside its own, never another brand’s', async () => {
+    const hotelAdmin = await systemRoleId(t.database.db, 'hotel.admin');
+    const brandMaster = await systemRoleId(t.database.db, 'brand.master');
+    const platformSuper = await systemRoleId(t.database.db, 'platform.super');
+    const mineHotel = await roleOf(3, { brandId: a.brandId });
+    const mineBrand = await roleOf(2, { brandId: a.brandId });
+    const theirsHotel = await roleOf(3, { brandId: b.brandId });
+    const theirsBrand = await roleOf(2, { brandId: b.brandId });
+
+    const forHotels = await optionIds(a.brand, 'userType=3');
+    expect(forHotels).toEqual(expect.arrayContaining([hotelAdmin, mineHotel.id]));
+    expect(new Set(await typeOf(forHotels))).toEqual(new Set([3]));
+    const forBrands = await optionIds(a.brand, 'userType=2');
+    expect(forBrands).toEqual(expect.arrayContaining([brandMaster, mineBrand.id]));
+    expect(new Set(await typeOf(forBrands))).toEqual(new Set([2]));
+    // Shown in the request language, and searched by it.
+    expect((await a.brand.get('/api/records/role/options?userType=3&keyword=hotel%20admin')).body.data).toEqual([{ value: hotelAdmin, label: 'Hotel administrator' }]);
+
+    // Another brand's roles by no path: not in any list of options, not by naming that brand, not by id.
+    const everything = [
+      ...(await optionIds(a.brand, '')),
+      ...(await optionIds(a.brand, `brandId=${b.brandId}`)),
+      ...(await optionIds(a.brand, `brandId=${b.brandId}&hotelId=${b.hotelIds[0]}&userType=3`)),
+      ...(await optionIds(a.brand, `hotelId=${b.hotelIds[0]}`)),
+    ];
+    expect(everything).not.toContain(theirsHotel.id);
+    expect(everything).not.toContain(theirsBrand.id);
+    expect(everything).not.toContain(platformSuper);
+    expect((await a.brand.get(`/api/records/role/${theirsHotel.id}`)).status).toBe(404);
+    expect((await optionIds(b.brand, 'userType=3'))).not.toContain(mineHotel.id);
+
+    // What is offered is accepted, and the account shows the role's title.
+    const created = await hotelAccount(a.brand, hotelAdmin);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await a.brand.get(`/api/records/role/${hotelAdmin}`)).body.data.name).toBe('Hotel administrator');
+  });
+
+  it('offers a hotel user no roles: hotel users hold no account or role screens', async () => {
+    const hotelAdmin = await systemRoleId(t.database.db, 'hotel.admin');
+    expect((await a.hotel.get('/api/records/role/options?userType=3')).status).toBe(403);
+    expect((await a.hotel.get(`/api/records/role/${hotelAdmin}`)).status).toBe(403);
+    expect((await a.hotel.get('/api/records/hotel-account/options')).status).toBe(403);
+  });
+
   it('refuses a role of another user type (422 on roleId, translated) on create and update', async () => {
     const brandRole = await roleOf(2, { brandId: a.brandId });
     const wrong = await hotelAccount(platform, brandRole.id);
@@ -520,7 +564,9 @@ describe('login-as and back', () => {
     const { client } = await userWith(t, { userType: 2, brandId: b.brandId, isSuper: true });
     const entered = await client.post('/api/brand/login_as', { hotel_id: b.hotelIds[0] });
     const hotelSession = new Client(t.app, entered.body.data.token);
-    expect((await hotelSession.get('/api/hotel/userinfo')).body.data).toMatchObject({ fromAdmin: false, fromBrand: true });
+    // The role in force is the hotel super role, named in the request language.
+    expect((await hotelSession.get('/api/hotel/userinfo')).body.data).toMatchObject({ fromAdmin: false, fromBrand: true, loginInfo: { role_name: 'Hotel super administrator' } });
+    expect((await hotelSession.get('/api/hotel/userinfo?lang=zh-CN')).body.data.loginInfo.role_name).toBe('酒店超级管理员');
     expect((await hotelSession.post('/api/admin/back')).status).toBe(403);
     expect((await hotelSession.post('/api/hotel/back')).body.data.user_type).toBe(2);
 

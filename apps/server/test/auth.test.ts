@@ -1,9 +1,10 @@
 import { FRESH_TOKEN_HEADER } from '@htv/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { systemRoleId } from '../src/access/system.js';
 import { CaptchaService, testHooksEnabled } from '../src/auth/captcha.js';
 import { hashToken, ROTATE_AFTER_MS, SESSION_TTL_MS } from '../src/auth/sessions.js';
-import { operationLogs, sessions, users } from '../src/db/schema/index.js';
+import { operationLogs, roles, sessions, users } from '../src/db/schema/index.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createTenant, createUser, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.js';
 import { freshIp, freshToken, login, signIn, solvedCaptcha } from './helpers/session.js';
@@ -352,6 +353,23 @@ describe('user info', () => {
       expect(res.body.data.projects).toEqual([{ id: tenant.hotelIds[0], name: expect.any(String), brandId: tenant.brandId }]);
       expect(res.body.data.project_id).toBe(tenant.hotelIds[0]);
     }
+  });
+});
+
+describe('user info role name', () => {
+  it('names a system role in the request language (?lang, then Accept-Language); a custom role as stored', async () => {
+    const user = await newUser(3, { permissions: ['faq.read'] });
+    await t.database.db.update(users).set({ roleId: await systemRoleId(t.database.db, 'hotel.admin') }).where(eq(users.id, user.id));
+    const client = await signIn(t, user.loginName);
+    const roleName = async (c: Client, query = '') => (await c.get(`/api/hotel/userinfo${query}`)).body.data.loginInfo.role_name;
+    expect(await roleName(client)).toBe('Hotel administrator');
+    expect(await roleName(client.withLang('zh-CN'))).toBe('酒店管理员');
+    expect(await roleName(client.withLang('zh-CN'), '?lang=en-US')).toBe('Hotel administrator');
+    expect(await roleName(client, '?lang=zh-CN')).toBe('酒店管理员');
+
+    const custom = await newUser(3, { permissions: ['faq.read'] });
+    const [stored] = await t.database.db.select({ name: roles.name }).from(roles).innerJoin(users, eq(users.roleId, roles.id)).where(eq(users.id, custom.id));
+    expect(await roleName(await signIn(t, custom.loginName))).toBe(stored!.name);
   });
 });
 

@@ -16,8 +16,6 @@ export interface Actor {
   hotelId: number | null;
   isAuthUser: boolean;
   parentSessionId: number | null;
-  /** Name of the role in force (the user's, or the super role of a login-as session). */
-  roleName?: string;
   /** When the session's current token was issued (rotation). */
   tokenIssuedAt?: Date;
 }

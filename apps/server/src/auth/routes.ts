@@ -15,10 +15,10 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionProjects } from '../access/projects.js';
-import { SUPER_ROLE_OF, systemRoleId } from '../access/system.js';
+import { roleNameSql, SUPER_ROLE_OF, systemRoleId } from '../access/system.js';
 import type { Db } from '../db/client.js';
 import { hotelInfoFor } from '../tenants/info.js';
-import { brands, hotels, users } from '../db/schema/index.js';
+import { brands, hotels, roles, users } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
 import { unreadMessages } from '../messages/routes.js';
@@ -89,6 +89,8 @@ export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number
   const hotelInfo = actor.hotelId === null ? null : await hotelInfoFor(db, actor.hotelId);
   const hotel = hotelInfo?.hotelinfo;
   const { projects, current } = await sessionProjects(db, actor);
+  // A system role's name in the request language (the session holds the stored one).
+  const [role] = await db.select({ name: roleNameSql(roles, lang) }).from(roles).where(eq(roles.id, actor.roleId));
   const permissions = actor.isSuper ? ['*'] : [...actor.permissions].sort();
   return {
     isLogin: true,
@@ -99,7 +101,7 @@ export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number
       login_name: actor.loginName,
       user_type: actor.userType,
       role: actor.roleId,
-      role_name: actor.roleName ?? null,
+      role_name: role?.name ?? null,
       customer: brand ? { id: brand.id, name: brand.name, code: brand.code } : null,
       customer_id: actor.brandId,
       hotel: hotel ? { id: hotel.id, name: hotel.name, public_id: hotel.public_id } : null,

@@ -65,7 +65,7 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
     .select({
       session: sessions,
       user: { id: users.id, name: users.name, loginName: users.loginName, email: users.email, enabled: users.enabled, isAuthUser: users.isAuthUser },
-      role: { id: roles.id, name: roles.name, isSuper: roles.isSuper, permissions: roles.permissions },
+      role: { id: roles.id, isSuper: roles.isSuper, permissions: roles.permissions },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -95,7 +95,6 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
       email: row.user.email,
       userType: row.session.userType as UserType,
       roleId: row.role.id,
-      roleName: row.role.name,
       isSuper: row.role.isSuper,
       permissions: new Set(row.role.permissions),
       brandId: row.session.brandId,

@@ -152,8 +152,9 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number, l
 /**
  * Value/label pairs for reference selects. In `tenant` scope they are the rows of one owner: the
  * actor's own level, or the brand/hotel named in the query (the owner of a row a superior is editing),
- * which the tenant filter still confines to the actor's reach. Exact filters in the query (a ref
- * field's `match`) narrow them further.
+ * which the tenant filter still confines to the actor's reach. A brand or hotel user also gets the
+ * platform's rows that the record's row rule shares with it (the system roles it may assign). Exact
+ * filters in the query (a ref field's `match`) narrow them further.
  */
 export async function optionRows(
   db: Db,
@@ -167,14 +168,17 @@ export async function optionRows(
   const keyword = query.keyword;
   const owner = query.brandId || query.hotelId ? { brandId: query.brandId ?? null, hotelId: query.hotelId ?? null } : ownLevel(actor);
   const matching = exactFilters(def).map((name) => (query[name] === undefined ? undefined : eq(table[name], query[name])));
+  const owned = def.scope !== 'tenant' ? undefined : actor.userType === 1 ? sameOwner(table, owner) : or(sameOwner(table, owner), sameOwner(table, PLATFORM));
   const rows = await db
     .select({ value: table.id, label: title })
     .from(table)
-    .where(and(tenantFilter(def, table, actor), def.scope === 'tenant' ? sameOwner(table, owner) : undefined, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined, ...matching))
+    .where(and(tenantFilter(def, table, actor), owned, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined, ...matching))
     .orderBy(...ordering(def, table, { page: 1, pagesize: 200 }))
     .limit(200);
   return rows as { value: number; label: string }[];
 }
+
+const PLATFORM: Owner = { brandId: null, hotelId: null };
 
 function sameOwner(table: RecordTable, owner: Owner): SQL {
   return and(

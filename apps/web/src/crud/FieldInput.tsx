@@ -26,7 +26,8 @@ function RefInput(props: RefSelectProps) {
 
 /**
  * The form control of one field kind; Form.Item adds value and onChange. `record` and `row` (the row
- * being edited) let reference selects list the choices of the row's owner.
+ * being edited) let reference selects list the choices of the row's owner; each ref field narrows
+ * them by its own `match`.
  */
 export function fieldInput(name: string, field: FieldDef, lang: Lang, t: TFunction, row?: Row, record?: RecordDef): ReactElement {
   const placeholder = t('crud.inputPlaceholder');
@@ -60,6 +61,7 @@ export function fieldInput(name: string, field: FieldDef, lang: Lang, t: TFuncti
       return (
         <RefInput
           refName={field.ref!}
+          match={field.match}
           initialLabel={row ? (row[`${name}Title`] as string | undefined) : undefined}
           owner={record ? ownerForRef(record, field.ref!, row) : undefined}
           placeholder={choose}

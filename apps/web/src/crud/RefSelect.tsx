@@ -15,16 +15,13 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The choices a ref select lists: those of an owner (the edited row's), narrowed by the ref field's `match`. */
-export interface RefScope extends Owner {
-  match?: RefMatch;
-}
-
 interface BaseProps {
   /** Name of the referenced record (a ref field's `ref`). */
   refName: string;
-  /** Options of this owner (the edited row's brand / hotel), meeting these conditions. */
-  owner?: RefScope;
+  /** Options of this owner (the edited row's brand / hotel). */
+  owner?: Owner;
+  /** Conditions the options meet (the ref field's `match`); `{ field }` ones take the enclosing form's value. */
+  match?: RefMatch;
   id?: string;
   placeholder?: string;
   style?: React.CSSProperties;
@@ -47,25 +44,22 @@ export interface RefMultiSelectProps extends BaseProps {
 }
 
 /**
- * What a ref field of `record` to `refName` should list while `row` is edited: the row's owner when
- * both records are `tenant`-scoped (the server requires the same owner then; a row of the platform's
- * own level needs none), and the field's `match`. The field is found by its target, so only a record
- * with a single field to `refName` narrows by `match`.
+ * Whose rows a ref field of `record` to `refName` should list while `row` is edited: the row's owner
+ * when both records are `tenant`-scoped (the server requires the same owner then; a row of the
+ * platform's own level needs none).
  */
-export function ownerForRef(record: RecordDef, refName: string, row?: Row): RefScope | undefined {
-  const fields = Object.values(record.fields).filter((f) => f.kind === 'ref' && f.ref === refName);
-  const match = fields.length === 1 ? fields[0]!.match : undefined;
-  const owner = rowOwner(record, refName, row);
-  return owner || match ? { ...owner, match } : undefined;
-}
-
-function rowOwner(record: RecordDef, refName: string, row?: Row): Owner | undefined {
+export function ownerForRef(record: RecordDef, refName: string, row?: Row): Owner | undefined {
   if (!row || record.scope !== 'tenant') return undefined;
   const target = recordByName(refName);
   if (!target || target.scope !== 'tenant') return undefined;
   const brandId = typeof row.brandId === 'number' ? row.brandId : null;
   const hotelId = typeof row.hotelId === 'number' ? row.hotelId : null;
   return brandId === null && hotelId === null ? undefined : { brandId, hotelId };
+}
+
+/** The conditions of `match` that do not depend on a form (a search form has no row to take values from). */
+export function fixedMatch(match: RefMatch | undefined): RefMatch | undefined {
+  return match && Object.fromEntries(Object.entries(match).filter(([, source]) => typeof source !== 'object'));
 }
 
 /** `match` as query parameters: fixed values as declared, `{ field }` from `values` (left out while empty). */
@@ -89,13 +83,14 @@ function useFormMatch(match: RefMatch | undefined): Query {
   return select(form?.getFieldsValue(true) ?? {});
 }
 
-interface OptionSelectProps extends BaseProps {
+interface OptionSelectProps extends Omit<BaseProps, 'match'> {
   mode?: 'multiple';
   value: number | number[] | undefined;
   onChange: (value: number | number[] | undefined) => void;
   /** Values to show even when the options do not hold them, with the labels known for them. */
   selected: number[];
   labels?: Record<number, string>;
+  /** `match` as query parameters. */
   params: Query;
 }
 
@@ -148,15 +143,15 @@ function OptionSelect({ refName, owner, params, mode, value, onChange, selected,
 }
 
 /** One row of a record: a form's ref field (its `match` may take values from the form). */
-export function RefSelect({ value, onChange, initialLabel, ...props }: RefSelectProps) {
-  const params = useFormMatch(props.owner?.match);
+export function RefSelect({ value, onChange, initialLabel, match, ...props }: RefSelectProps) {
+  const params = useFormMatch(match);
   const selected = useMemo(() => (value === undefined || value === null ? [] : [value]), [value]);
   const labels = useMemo(() => (selected.length && initialLabel ? { [selected[0]!]: initialLabel } : undefined), [selected, initialLabel]);
   return <OptionSelect {...props} params={params} value={value ?? undefined} onChange={(next) => onChange?.((next as number | undefined) ?? null)} selected={selected} labels={labels} />;
 }
 
 /** Several rows (project lists, message targets). */
-export function RefMultiSelect({ value, onChange, knownLabels, ...props }: RefMultiSelectProps) {
-  const params = useMemo(() => matchParams(props.owner?.match, {}), [props.owner?.match]);
+export function RefMultiSelect({ value, onChange, knownLabels, match, ...props }: RefMultiSelectProps) {
+  const params = useMemo(() => matchParams(match, {}), [match]);
   return <OptionSelect {...props} mode="multiple" params={params} value={value ?? []} onChange={(next) => onChange?.((next as number[] | undefined) ?? [])} selected={value ?? []} labels={knownLabels} />;
 }

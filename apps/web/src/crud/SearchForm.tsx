@@ -9,7 +9,7 @@ import { useSession } from '../auth/session';
 import { useLang } from '../locales';
 import { filterFields, hasKeyword, isRange, type ListState } from './listState';
 import { numericOptions } from './FieldInput';
-import { RefSelect } from './RefSelect';
+import { fixedMatch, RefSelect } from './RefSelect';
 
 type FormValues = Record<string, unknown>;
 
@@ -41,7 +41,8 @@ function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
         />
       );
     case 'ref':
-      return <RefSelect refName={field.ref!} placeholder={t('common.all')} aria-label={label} style={{ width: 200 }} />;
+      // The field's fixed conditions hold for the filter too (an account's role is of the account's type).
+      return <RefSelect refName={field.ref!} match={fixedMatch(field.match)} placeholder={t('common.all')} aria-label={label} style={{ width: 200 }} />;
     case 'int':
       if (field.options) return <Select allowClear placeholder={t('common.all')} aria-label={label} style={{ width: 180 }} options={numericOptions(field, lang)} />;
       return <InputNumber aria-label={label} placeholder={t('crud.inputPlaceholder')} style={{ width: 160 }} />;

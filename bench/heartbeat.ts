@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/heartbeat.ts [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *        [--terminals 10000] [--connections 128] [--seconds 20] [--tool auto|wrk|node]
- *        [--log-gap 0] [--install-wrk] [--keep] [--profile <dir>]
+ *        [--log-gap 0] [--install-wrk] [--keep] [--profile <dir>] [--server-flags=<node flags>] [--server-log <file>]
  *
  * 1. creates a fresh database and starts the real server on it (child process, migrations, demo seed);
  * 2. registers N virtual TVs with the simulator library (install code of the demo hotel 1000001);
@@ -13,10 +13,12 @@
  * 4. checks the stored rows and the server's counters (batch statements, cache misses) for the run;
  * 5. measures GET / and POST /echo of a bare Fastify app with the same load;
  * 6. prints a summary (and JSON) and drops the database (unless --keep).
- * With --profile <dir> the server runs with --cpu-prof (summarise with bench/profile-summary.ts).
+ * With --profile <dir> the server's steady state is profiled (summarise with bench/profile-summary.ts);
+ * --server-flags passes Node/V8 flags to the server process only (e.g. --server-flags=--max-semi-space-size=64);
+ * --server-log writes the server's output to a file (e.g. with "--trace-gc").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     'hello-port': { type: 'string', default: '18181' },
     'install-wrk': { type: 'boolean', default: false },
     profile: { type: 'string' },
+    'server-flags': { type: 'string', default: '' },
+    'server-log': { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -47,6 +51,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const terminals = Number(values.terminals);
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
+const serverFlags = values['server-flags']!.split(/\s+/).filter(Boolean);
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
@@ -77,12 +82,17 @@ async function cleanup() {
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
+function start(args: string[], env: Record<string, string>, ready: () => Promise<boolean>, logFile?: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const logStream = logFile ? createWriteStream(logFile) : undefined;
+  const collect = (d: Buffer) => {
+    output += d;
+    logStream?.write(d);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   return (async () => {
     for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`process exited:\n${output}`);
@@ -124,7 +134,7 @@ try {
   const port = Number(values.port);
   const url = `http://127.0.0.1:${port}`;
   const server = await start(
-    [...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...serverFlags, ...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       DATABASE_URL: dbUrl.toString(),
       PORT: String(port),
@@ -135,6 +145,7 @@ try {
       ...(values.profile ? { HTV_PROFILE_DIR: values.profile } : {}),
     },
     async () => (await fetch(`${url}/api/health`)).ok,
+    values['server-log'],
   );
   log(`server ${url} (pid ${server.pid})`);
 
@@ -204,7 +215,7 @@ try {
     `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.non2xx + r.errors} | ${((cpu / r.requests) * 1e6).toFixed(1)} |`;
   const report = [
     '',
-    `Load generator: ${tool}; ${connections} connections; ${seconds} s per run; ${terminals} registered TVs; heartbeat log min gap ${values['log-gap']} s`,
+    `Load generator: ${tool}; ${connections} connections; ${seconds} s per run; ${terminals} registered TVs; heartbeat log min gap ${values['log-gap']} s; server flags: ${serverFlags.join(' ') || 'none'}`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     '',
     '| endpoint | requests/s | p50 ms | p95 ms | p99 ms | errors/non-2xx | server CPU µs/request |',
@@ -221,7 +232,7 @@ try {
     '',
   ].join('\n');
   process.stdout.write(report);
-  process.stdout.write(`JSON ${JSON.stringify({ tool, connections, seconds, terminals, heartbeat, helloGet, helloPost, rowsStored, statements, misses, serverCpuSeconds: cpuUsed, pgCpuSeconds: pgCpu, loadAtStart, loadAtEnd: loadavg(), registerPerSecond: terminals / registerSeconds })}\n`);
+  process.stdout.write(`JSON ${JSON.stringify({ tool, connections, seconds, terminals, serverFlags, heartbeat, helloGet, helloPost, rowsStored, statements, misses, serverCpuSeconds: cpuUsed, pgCpuSeconds: pgCpu, loadAtStart, loadAtEnd: loadavg(), registerPerSecond: terminals / registerSeconds })}\n`);
 } finally {
   await cleanup();
 }

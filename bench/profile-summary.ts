@@ -1,7 +1,8 @@
 /**
  * Summarises a V8 .cpuprofile by self time: node --import tsx bench/profile-summary.ts <file> [top]
+ * (and the garbage collections of the same time, from the .gc.json next to it, when present).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 interface Node {
   id: number;
@@ -32,3 +33,12 @@ for (const node of profile.nodes) {
 }
 process.stdout.write('\nby area:\n');
 for (const [area, us] of [...byArea.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${area}\n`);
+const gcFile = file!.replace(/\.cpuprofile$/, '.gc.json');
+if (existsSync(gcFile)) {
+  const seconds = profile.timeDeltas.reduce((sum, d) => sum + d, 0) / 1e6;
+  process.stdout.write(`\ngarbage collections over ${seconds.toFixed(1)} s:\n`);
+  const collections = JSON.parse(readFileSync(gcFile, 'utf8')) as Record<string, { count: number; ms: number }>;
+  for (const [kind, { count, ms }] of Object.entries(collections)) {
+    process.stdout.write(`${String(count).padStart(7)} × ${kind}: ${ms.toFixed(0)} ms (${((ms / 10 / seconds)).toFixed(1)}% of the time)\n`);
+  }
+}

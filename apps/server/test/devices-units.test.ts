@@ -5,7 +5,7 @@ import { compileRule, normalizeSize, ruleMatches } from '../src/devices/rules.js
 import { compileWhitelist, validWhitelistEntry, whitelistAllows } from '../src/devices/whitelist.js';
 
 const entry = (id: number): CachedTerminal => ({
-  id, mac: `MAC${id}`, tokenHash: `h${id}`, brandId: null, hotelId: null, gen: id,
+  id, mac: `MAC${id}`, token: `t${id}`, brandId: null, hotelId: null, gen: id,
   state: null, ip: null, publicIp: null, softwareVersion: null, otaVersion: null, controlVersion: null, launcher: null, lastLogMs: 0,
 });
 
@@ -15,13 +15,13 @@ describe('terminal cache', () => {
     cache.set(entry(1));
     cache.set(entry(2));
     cache.set(entry(3));
-    expect(cache.get('h1')).toBeUndefined();
+    expect(cache.get('t1')).toBeUndefined();
     expect(cache.byTerminal(1)).toBeUndefined();
-    expect(cache.get('h2')?.id).toBe(2);
-    // Re-registration: the same terminal under a new token hash.
-    cache.set({ ...entry(2), tokenHash: 'h2b' });
-    expect(cache.get('h2')).toBeUndefined();
-    expect(cache.get('h2b')?.id).toBe(2);
+    expect(cache.get('t2')?.id).toBe(2);
+    // Re-registration: the same terminal under a new token.
+    cache.set({ ...entry(2), token: 't2b' });
+    expect(cache.get('t2')).toBeUndefined();
+    expect(cache.get('t2b')?.id).toBe(2);
     expect(cache.delete(3)?.id).toBe(3);
     expect(cache.size).toBe(1);
   });

@@ -5,7 +5,8 @@
 export interface CachedTerminal {
   id: number;
   mac: string;
-  tokenHash: string;
+  /** The device token itself: the cache key, so a hit costs no hashing. */
+  token: string;
   brandId: number | null;
   hotelId: number | null;
   /** Configuration generation: part of the stamp a heartbeat answers with. */
@@ -28,12 +29,15 @@ export interface CachedTerminal {
   /** ETag of the configuration last built for it, with the stamp and language it was built for. */
   etag?: string;
   etagKey?: string;
+  /** The serialised heartbeat answer without commands, and the global generation it was built with. */
+  heartbeatAnswer?: string;
+  heartbeatAnswerGlobalGen?: number;
 }
 
 const TOUCH_MS = 10_000;
 
 /**
- * Token-hash → terminal, least recently used first out. A Map keeps insertion order, so a hit moves
+ * Device token → terminal, least recently used first out. A Map keeps insertion order, so a hit moves
  * the entry to the end and eviction takes from the front. A second index by terminal id serves
  * invalidation (unbind, disable, re-registration).
  */
@@ -47,16 +51,16 @@ export class TerminalCache {
     return this.byToken.size;
   }
 
-  get(tokenHash: string): CachedTerminal | undefined {
-    const entry = this.byToken.get(tokenHash);
+  get(token: string): CachedTerminal | undefined {
+    const entry = this.byToken.get(token);
     if (entry) {
       // Recency is coarse: a terminal heard within the last 10 s is recent enough, so a hit usually
       // costs one Map lookup.
       const now = Date.now();
       if (entry.touchedAt === undefined || now - entry.touchedAt > TOUCH_MS) {
         entry.touchedAt = now;
-        this.byToken.delete(tokenHash);
-        this.byToken.set(tokenHash, entry);
+        this.byToken.delete(token);
+        this.byToken.set(token, entry);
       }
     }
     return entry;
@@ -68,8 +72,8 @@ export class TerminalCache {
 
   set(entry: CachedTerminal): void {
     const previous = this.byId.get(entry.id);
-    if (previous) this.byToken.delete(previous.tokenHash);
-    this.byToken.set(entry.tokenHash, entry);
+    if (previous) this.byToken.delete(previous.token);
+    this.byToken.set(entry.token, entry);
     this.byId.set(entry.id, entry);
     while (this.byToken.size > this.max) {
       const oldest = this.byToken.keys().next().value as string;
@@ -83,7 +87,7 @@ export class TerminalCache {
     const entry = this.byId.get(id);
     if (!entry) return undefined;
     this.byId.delete(id);
-    this.byToken.delete(entry.tokenHash);
+    this.byToken.delete(entry.token);
     return entry;
   }
 

@@ -11,7 +11,7 @@ import {
   type RegisterRequest,
 } from '@htv/shared/devices/protocol';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../http/errors.js';
@@ -32,6 +32,8 @@ declare module 'fastify' {
 const tags = ['device API v1'];
 const terminalDef = records.terminal;
 const unregistered = () => new AppError('unauthenticated', 'device.unregistered');
+/** The content type Fastify gives serialised objects, for answers sent as JSON text. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Labels for validation messages of the registration body. */
 const REGISTER_FIELDS: Record<string, FieldDef> = {
@@ -41,7 +43,9 @@ const REGISTER_FIELDS: Record<string, FieldDef> = {
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  if (!header || header.length < 8) return undefined;
+  // TVs send "Bearer " as written; other spellings take the slower case-insensitive check.
+  if (!header.startsWith('Bearer ') && header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
   return header.slice(7).trim() || undefined;
 }
 
@@ -115,6 +119,17 @@ async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: 
  */
 export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRuntime, registerLogLevel = 'info') {
   scope.decorateRequest('deviceTerminal', null);
+  // Fastify makes a child logger per request; one given its own level (these routes log at `warn`)
+  // rebuilds its log methods every time. A child of a logger already at that level keeps the request id
+  // binding without that cost.
+  const atLevel = new Map<string, FastifyBaseLogger>();
+  scope.setChildLoggerFactory((logger, bindings, options) => {
+    const { level, ...rest } = options;
+    if (!level) return logger.child(bindings, options);
+    let parent = atLevel.get(level);
+    if (!parent) atLevel.set(level, (parent = logger.child({}, { level })));
+    return rest.serializers ? parent.child(bindings, rest) : parent.child(bindings);
+  });
   const registerKey = runtime.options.registerKey ? Buffer.from(runtime.options.registerKey) : undefined;
   const open = { auth: { public: true } } as const;
 
@@ -152,22 +167,35 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
     },
   );
 
+  /** Sends the heartbeat's answer (JSON text: the common answer is serialised once per stamp). */
+  const answerHeartbeat = (request: FastifyRequest, reply: FastifyReply, entry: CachedTerminal) => {
+    if (runtime.saturated) {
+      runtime.metrics.rejected++;
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ code: '-1', errkey: 'device.busy', errmsg: translate('device.busy', request.lang) });
+    }
+    return reply.type(JSON_TYPE).send(runtime.heartbeat(entry, request.body as HeartbeatRequest, request.ip));
+  };
+
   scope.post(
     '/heartbeat',
     {
       schema: { body: heartbeatRequest, tags, summary: 'Heartbeat: state and versions; answers the interval, the config stamp and pending commands' },
       config: { ...open, fields: terminalDef.fields as unknown as Record<string, FieldDef> },
-      preHandler: deviceAuth,
     },
+    // The token check of deviceAuth, inline: a hook costs more than the check on the hottest route.
     (request: FastifyRequest, reply: FastifyReply) => {
-      if (runtime.saturated) {
-        runtime.metrics.rejected++;
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({ code: '-1', errkey: 'device.busy', errmsg: translate('device.busy', request.lang) });
-      }
-      return reply.send(ok(runtime.heartbeat(request.deviceTerminal!, request.body as HeartbeatRequest, request.ip)));
+      const token = bearer(request);
+      const found = token ? runtime.resolve(token) : null;
+      if (found === null) return reply.send(unregistered());
+      if (!(found instanceof Promise)) return answerHeartbeat(request, reply, found);
+      // A cache miss; a failed read rejects, and Fastify answers the error.
+      return found.then((entry) => {
+        if (entry) answerHeartbeat(request, reply, entry);
+        else reply.send(unregistered());
+      });
     },
   );
 

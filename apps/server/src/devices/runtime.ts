@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BlockList } from 'node:net';
 import type { Db } from '../db/client.js';
+import { ok } from '../http/reply.js';
 import { BatchWriter } from '../system/batch.js';
 import { TerminalCache, type CachedTerminal } from './cache.js';
 import { addConfigListener, type ConfigListener, type ConfigTarget } from './config.js';
@@ -114,24 +115,26 @@ export class DeviceRuntime implements ConfigListener {
 
   // --- tokens -----------------------------------------------------------------------------------
 
-  /** The terminal of a device token: from memory when cached, else one indexed read. */
+  /**
+   * The terminal of a device token: from memory when cached (keyed by the token itself, so a hit
+   * hashes nothing), else one indexed read by the token's hash.
+   */
   resolve(token: string): CachedTerminal | null | Promise<CachedTerminal | null> {
     this.metrics.tokenLookups++;
-    const hash = hashToken(token);
-    const hit = this.cache.get(hash);
+    const hit = this.cache.get(token);
     if (hit) return hit;
-    const refused = this.negative.get(hash);
+    const refused = this.negative.get(token);
     if (refused !== undefined) {
       if (refused > Date.now()) return null;
-      this.negative.delete(hash);
+      this.negative.delete(token);
     }
-    let pending = this.loading.get(hash);
+    let pending = this.loading.get(token);
     if (!pending) {
-      pending = this.queueLoad(hash).finally(() => {
-        this.loading.delete(hash);
+      pending = this.queueLoad(token).finally(() => {
+        this.loading.delete(token);
         if (this.loading.size === 0) this.forgotten.clear();
       });
-      this.loading.set(hash, pending);
+      this.loading.set(token, pending);
     }
     return pending;
   }
@@ -140,9 +143,9 @@ export class DeviceRuntime implements ConfigListener {
    * Cache misses of one event-loop turn are read together (one `token_hash = any(…)` query): after a
    * restart a whole fleet refills the cache in a few queries instead of one read per TV.
    */
-  private queueLoad(hash: string): Promise<CachedTerminal | null> {
+  private queueLoad(token: string): Promise<CachedTerminal | null> {
     return new Promise((resolve, reject) => {
-      this.missQueue.set(hash, { resolve, reject });
+      this.missQueue.set(token, { resolve, reject });
       if (this.missQueue.size === 1) setImmediate(() => void this.loadQueued());
     });
   }
@@ -150,21 +153,22 @@ export class DeviceRuntime implements ConfigListener {
   private async loadQueued(): Promise<void> {
     const queue = this.missQueue;
     this.missQueue = new Map();
-    const hashes = [...queue.keys()];
-    this.metrics.cacheMisses += hashes.length;
+    const tokens = [...queue.keys()];
+    this.metrics.cacheMisses += tokens.length;
     const epoch = this.epoch;
     try {
-      for (let i = 0; i < hashes.length; i += 2000) {
-        const chunk = hashes.slice(i, i + 2000);
+      for (let i = 0; i < tokens.length; i += 2000) {
+        const chunk = tokens.slice(i, i + 2000);
+        const hashes = chunk.map(hashToken);
         const result = await this.db.execute(sql`
           select k.token_hash, t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher
             from terminal_tokens k join terminals t on t.id = k.terminal_id
-           where k.token_hash = any(${sql.param(chunk)}::text[])`);
+           where k.token_hash = any(${sql.param(hashes)}::text[])`);
         const rows = new Map((result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => [row.token_hash as string, row]));
-        for (const hash of chunk) {
-          const row = rows.get(hash);
-          queue.get(hash)!.resolve(row ? this.fill(hash, row, epoch) : this.refuse(hash));
-        }
+        chunk.forEach((token, j) => {
+          const row = rows.get(hashes[j]!);
+          queue.get(token)!.resolve(row ? this.fill(token, row, epoch) : this.refuse(token));
+        });
       }
     } catch (error) {
       // Settled waiters ignore this; the others fail their request (500) and retry on the next one.
@@ -172,17 +176,17 @@ export class DeviceRuntime implements ConfigListener {
     }
   }
 
-  private refuse(hash: string): null {
+  private refuse(token: string): null {
     if (this.negative.size >= NEGATIVE_MAX) this.negative.clear();
-    this.negative.set(hash, Date.now() + NEGATIVE_TTL_MS);
+    this.negative.set(token, Date.now() + NEGATIVE_TTL_MS);
     return null;
   }
 
-  private fill(hash: string, row: Record<string, unknown>, epoch: number): CachedTerminal {
+  private fill(token: string, row: Record<string, unknown>, epoch: number): CachedTerminal {
     const entry: CachedTerminal = {
       id: row.id as number,
       mac: row.mac as string,
-      tokenHash: hash,
+      token,
       brandId: (row.brand_id as number | null) ?? null,
       hotelId: (row.hotel_id as number | null) ?? null,
       gen: this.nextGen++,
@@ -219,8 +223,8 @@ export class DeviceRuntime implements ConfigListener {
     return this.heartbeats.size >= this.options.maxPending;
   }
 
-  /** The hot path: compares, queues and answers; no database access. */
-  heartbeat(entry: CachedTerminal, body: HeartbeatRequest | undefined, remoteIp: string, now = Date.now()): HeartbeatResponse {
+  /** The hot path: compares, queues and answers the envelope as JSON text; no database access. */
+  heartbeat(entry: CachedTerminal, body: HeartbeatRequest | undefined, remoteIp: string, now = Date.now()): string {
     this.metrics.heartbeats++;
     let changed = false;
     if (body) {
@@ -262,9 +266,21 @@ export class DeviceRuntime implements ConfigListener {
       controlVersion: entry.controlVersion,
       launcher: entry.launcher,
     });
-    const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry) };
-    if (this.hub.has(entry.id)) response.commands = this.hub.take(entry.id);
-    return response;
+    if (this.hub.has(entry.id)) {
+      const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry), commands: this.hub.take(entry.id) };
+      return JSON.stringify(ok(response));
+    }
+    return this.plainHeartbeatAnswer(entry);
+  }
+
+  /** The answer without commands, serialised once per configuration stamp of the terminal. */
+  private plainHeartbeatAnswer(entry: CachedTerminal): string {
+    if (entry.heartbeatAnswer === undefined || entry.heartbeatAnswerGlobalGen !== this.globalGen) {
+      const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry) };
+      entry.heartbeatAnswer = JSON.stringify(ok(response));
+      entry.heartbeatAnswerGlobalGen = this.globalGen;
+    }
+    return entry.heartbeatAnswer;
   }
 
   boot(entry: CachedTerminal, item: Omit<BootItem, 'id'>): void {
@@ -286,6 +302,7 @@ export class DeviceRuntime implements ConfigListener {
     const bump = (entry: CachedTerminal) => {
       entry.gen = this.nextGen++;
       entry.etag = undefined;
+      entry.heartbeatAnswer = undefined;
       this.hub.push(entry.id, 'config');
     };
     if ('terminalIds' in target) {

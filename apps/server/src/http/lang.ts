@@ -1,5 +1,5 @@
 import { pickLang, type Lang } from '@htv/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,12 +8,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The `lang` query parameter as sent. Read from the URL rather than `request.query`, which a route's
+ * query schema may have replaced without it.
+ */
+function queryLang(url: string): string | null {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('lang=', start)) return null;
+  return new URLSearchParams(url.slice(start + 1)).get('lang');
+}
+
 export function registerLang(app: FastifyInstance) {
-  app.decorateRequest('lang', 'zh-CN');
-  // Synchronous (callback) hook: it runs on every request, device heartbeats included.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const query = request.query as { lang?: string } | undefined;
-    request.lang = pickLang(query?.lang, request.headers['accept-language']);
-    done();
+  // A getter, not an onRequest hook: most answers carry no message (device heartbeats at fleet rates),
+  // so the language is worked out only when something asks for it.
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest) {
+      return pickLang(queryLang(this.raw.url ?? ''), this.headers['accept-language']);
+    },
   });
 }

@@ -5,6 +5,7 @@
  *   node --import tsx bench/heartbeat.ts [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *        [--terminals 10000] [--connections 128] [--seconds 20] [--tool auto|wrk|node]
  *        [--log-gap 0] [--install-wrk] [--keep] [--profile <dir>] [--server-flags=<node flags>] [--server-log <file>]
+ *        [--wrk-threads 1]
  *
  * 1. creates a fresh database and starts the real server on it (child process, migrations, demo seed);
  * 2. registers N virtual TVs with the simulator library (install code of the demo hotel 1000001);
@@ -14,7 +15,9 @@
  * 5. measures GET / and POST /echo of a bare Fastify app with the same load;
  * 6. prints a summary (and JSON) and drops the database (unless --keep).
  * With --profile <dir> the server's steady state is profiled (summarise with bench/profile-summary.ts);
- * --server-flags passes Node/V8 flags to the server process only (e.g. --server-flags=--max-semi-space-size=64);
+ * --server-flags passes Node/V8 flags to the server process only (default: those of `npm start`,
+ * --max-semi-space-size=64; --server-flags= for none); --wrk-threads: one wrk thread leaves more of the
+ * shared two cores to the server and PostgreSQL (it still drives a bare GET at ~45,000/s);
  * --server-log writes the server's output to a file (e.g. with "--trace-gc").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -41,7 +44,9 @@ const { values } = parseArgs({
     'hello-port': { type: 'string', default: '18181' },
     'install-wrk': { type: 'boolean', default: false },
     profile: { type: 'string' },
-    'server-flags': { type: 'string', default: '' },
+    // The server runs with the flags `npm start` gives it (scripts/start.mjs); --server-flags= runs it without.
+    'server-flags': { type: 'string', default: '--max-semi-space-size=64' },
+    'wrk-threads': { type: 'string', default: '1' },
     'server-log': { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
@@ -52,6 +57,7 @@ const terminals = Number(values.terminals);
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
 const serverFlags = values['server-flags']!.split(/\s+/).filter(Boolean);
+const threads = Number(values['wrk-threads']);
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
@@ -161,7 +167,7 @@ try {
   log(`registered ${terminals} TVs in ${registerSeconds.toFixed(1)} s (${(terminals / registerSeconds).toFixed(0)}/s)`);
   const tokens = tvs.map((tv) => tv.token);
   const body = JSON.stringify({ state: 'on', softwareVersion: '3.1.0' });
-  const spec = { url, method: 'POST' as const, path: '/api/device/v1/heartbeat', body, tokens, connections, seconds };
+  const spec = { url, method: 'POST' as const, path: '/api/device/v1/heartbeat', body, tokens, connections, threads, seconds };
 
   log('warm-up (5 s)…');
   await runLoad({ ...spec, seconds: 5 }, tool);
@@ -200,14 +206,14 @@ try {
   const helloPort = Number(values['hello-port']);
   const helloUrl = `http://127.0.0.1:${helloPort}`;
   const hello = await start(['--import', 'tsx', 'bench/hello-server.ts'], { PORT: String(helloPort) }, async () => (await fetch(helloUrl)).ok);
-  await runLoad({ url: helloUrl, method: 'GET', path: '/', connections, seconds: 3 }, tool);
+  await runLoad({ url: helloUrl, method: 'GET', path: '/', connections, threads, seconds: 3 }, tool);
   log(`hello world: GET / with ${connections} connections, ${seconds} s…`);
   let helloCpu = cpuSeconds(hello.pid!);
-  const helloGet = await runLoad({ url: helloUrl, method: 'GET', path: '/', connections, seconds }, tool);
+  const helloGet = await runLoad({ url: helloUrl, method: 'GET', path: '/', connections, threads, seconds }, tool);
   const helloGetCpu = cpuSeconds(hello.pid!) - helloCpu;
   log(`hello world: POST /echo (same body as a heartbeat)…`);
   helloCpu = cpuSeconds(hello.pid!);
-  const helloPost = await runLoad({ url: helloUrl, method: 'POST', path: '/echo', body, connections, seconds }, tool);
+  const helloPost = await runLoad({ url: helloUrl, method: 'POST', path: '/echo', body, connections, threads, seconds }, tool);
   const helloPostCpu = cpuSeconds(hello.pid!) - helloCpu;
   await stop(hello);
 
@@ -215,7 +221,7 @@ try {
     `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.non2xx + r.errors} | ${((cpu / r.requests) * 1e6).toFixed(1)} |`;
   const report = [
     '',
-    `Load generator: ${tool}; ${connections} connections; ${seconds} s per run; ${terminals} registered TVs; heartbeat log min gap ${values['log-gap']} s; server flags: ${serverFlags.join(' ') || 'none'}`,
+    `Load generator: ${tool}${tool === 'wrk' ? ` (${threads} thread${threads === 1 ? '' : 's'})` : ''}; ${connections} connections; ${seconds} s per run; ${terminals} registered TVs; heartbeat log min gap ${values['log-gap']} s; server flags: ${serverFlags.join(' ') || 'none'}`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     '',
     '| endpoint | requests/s | p50 ms | p95 ms | p99 ms | errors/non-2xx | server CPU µs/request |',
@@ -232,7 +238,7 @@ try {
     '',
   ].join('\n');
   process.stdout.write(report);
-  process.stdout.write(`JSON ${JSON.stringify({ tool, connections, seconds, terminals, serverFlags, heartbeat, helloGet, helloPost, rowsStored, statements, misses, serverCpuSeconds: cpuUsed, pgCpuSeconds: pgCpu, loadAtStart, loadAtEnd: loadavg(), registerPerSecond: terminals / registerSeconds })}\n`);
+  process.stdout.write(`JSON ${JSON.stringify({ tool, threads, connections, seconds, terminals, serverFlags, heartbeat, helloGet, helloPost, rowsStored, statements, misses, serverCpuSeconds: cpuUsed, pgCpuSeconds: pgCpu, loadAtStart, loadAtEnd: loadavg(), registerPerSecond: terminals / registerSeconds })}\n`);
 } finally {
   await cleanup();
 }

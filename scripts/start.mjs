@@ -12,8 +12,12 @@ try {
   process.exit(1);
 }
 
+// A larger young generation: at fleet heartbeat rates V8's default one spends ~13% of the server's time
+// in scavenges (2.5% with 64 MB; see docs/benchmarks.md). NODE_OPTIONS may set another size.
+const heapFlags = /semi-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=64'];
+
 log('starting the server…');
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const child = spawn(process.execPath, ['--enable-source-maps', ...heapFlags, SERVER_BUNDLE], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },

@@ -26,7 +26,7 @@ export interface LoadSpec {
   tokens?: string[];
   connections: number;
   seconds: number;
-  /** wrk threads (default 2). */
+  /** wrk threads (default 1). */
   threads?: number;
 }
 
@@ -43,7 +43,7 @@ export async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   writeFileSync(tokensFile, (spec.tokens ?? ['']).join('\n') + '\n');
   const bodyFile = join(dir, 'body.json');
   writeFileSync(bodyFile, spec.body ?? '');
-  const args = ['-t', String(spec.threads ?? 2), '-c', String(spec.connections), '-d', `${spec.seconds}s`, '--timeout', '10s', '-s', LUA, `${spec.url}${spec.path}`, '--', tokensFile, spec.method, bodyFile];
+  const args = ['-t', String(spec.threads ?? 1), '-c', String(spec.connections), '-d', `${spec.seconds}s`, '--timeout', '10s', '-s', LUA, `${spec.url}${spec.path}`, '--', tokensFile, spec.method, bodyFile];
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args);
     let out = '';

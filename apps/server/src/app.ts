@@ -5,7 +5,7 @@ import { registerAuth } from './auth/plugin.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerDevices } from './devices/plugin.js';
+import { registerDeviceApi, registerDeviceConsole } from './devices/plugin.js';
 import { registerApiDocs } from './docs/openapi.js';
 import { localDiskStorage, registerFiles } from './files/routes.js';
 import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
@@ -36,8 +36,10 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   app.setValidatorCompiler(zodValidatorCompiler);
   registerLang(app);
   registerErrorHandling(app);
-  await app.register(cookie);
   await registerApiDocs(app);
+  // Before the console's plugins: hooks they add later do not run on the device API's routes.
+  const devices = await registerDeviceApi(app, database.db);
+  await app.register(cookie);
   registerAuth(app, database.db);
 
   registerHealth(app, database);
@@ -47,7 +49,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerOperationLog(app, database.db);
   registerRecordRoutes(app, database.db);
   await registerFiles(app, database.db, localDiskStorage(config.dataDir));
-  await registerDevices(app, database.db);
+  registerDeviceConsole(app, database.db, devices);
   registerTenants(app, database.db, localDiskStorage(config.dataDir));
   registerOem(app, database.db);
 

@@ -19,13 +19,13 @@ declare module 'fastify' {
 }
 
 /**
- * Terminals and the device API: the record hooks of `terminal` and `terminalAuthRule`, the device API
- * under /api/device/v1, the console's terminal routes, the heartbeat batch writer (flushed when the
- * app closes) and the offline sweep and log-retention jobs (started when the app is ready).
- * Options come from DEVICE_* environment variables, then `overrides`.
+ * The device API under /api/device/v1 and the device side's runtime: the heartbeat batch writer
+ * (flushed when the app closes) and the offline sweep and log-retention jobs (started when the app is
+ * ready). The app registers it before the console's plugins (cookies, multipart) so that heartbeats at
+ * fleet rates do not run their per-request hooks. Options come from DEVICE_* environment variables,
+ * then `overrides`.
  */
-export async function registerDevices(app: FastifyInstance, db: Db, overrides: Partial<DeviceOptions> = {}): Promise<DeviceRuntime> {
-  installDeviceRecordHooks();
+export async function registerDeviceApi(app: FastifyInstance, db: Db, overrides: Partial<DeviceOptions> = {}): Promise<DeviceRuntime> {
   const runtime = new DeviceRuntime(db, deviceOptionsFromEnv(process.env, overrides), app.log);
   app.decorate('devices', runtime);
   app.addHook('onReady', async () => runtime.start());
@@ -35,6 +35,11 @@ export async function registerDevices(app: FastifyInstance, db: Db, overrides: P
   // Per-request access logs at fleet rates (two lines per heartbeat) would cost more than the heartbeat:
   // device routes log warnings and errors only (registration keeps the app's level).
   await app.register(async (scope) => registerDeviceRoutes(scope, runtime, app.log.level), { prefix: DEVICE_API_BASE, logLevel: 'warn' });
-  registerConsoleRoutes(app, db, runtime);
   return runtime;
+}
+
+/** The console's side of terminals: the record hooks of `terminal` and `terminalAuthRule` and the terminal routes. */
+export function registerDeviceConsole(app: FastifyInstance, db: Db, runtime: DeviceRuntime) {
+  installDeviceRecordHooks();
+  registerConsoleRoutes(app, db, runtime);
 }

@@ -52,11 +52,19 @@ export interface TvOptions {
 
 type Envelope<T> = { code: string; data: T; errkey?: string; errmsg?: string };
 
+/** Waits, or less when the signal aborts; the abort listener goes with the wait (loops sleep thousands of times). */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 /**

@@ -277,6 +277,8 @@ export interface FleetOptions {
   installCode?: string;
   /** Room numbers are `<roomPrefix><n>` (n from 1, three digits). */
   roomPrefix?: string;
+  /** Country every TV reports (ISO 3166-1 alpha-2; any but CN makes them overseas terminals). */
+  country?: string;
   interval?: number;
   push?: boolean;
   /** Registrations running at once. */
@@ -304,6 +306,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         index: (options.offset ?? 0) + i,
         installCode: options.installCode,
         roomNumber: options.roomPrefix !== undefined ? `${options.roomPrefix}${String(i + 1).padStart(3, '0')}` : undefined,
+        device: options.country ? { country: options.country } : undefined,
         interval: options.interval,
         push: options.push,
         verboseHeartbeats: options.verboseHeartbeats,

@@ -5,7 +5,7 @@
  *        --hotel 1000001 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code> (omit: unassigned TVs),
- * --room-prefix (8: rooms 8001, 8002, …), --interval <s> (default: the server's), --no-push (poll
+ * --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only). Ctrl-C stops cleanly.
  */
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'demo' },
     hotel: { type: 'string' },
     'room-prefix': { type: 'string', default: '8' },
+    country: { type: 'string' },
     interval: { type: 'string' },
     offset: { type: 'string', default: '0' },
     duration: { type: 'string' },
@@ -31,7 +32,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE]
-       [--room-prefix P] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet]\n`);
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet]\n`);
   process.exit(0);
 }
 
@@ -68,6 +69,7 @@ const fleet = await startFleet({
   seed: values.seed!,
   installCode: values.hotel,
   roomPrefix: values.hotel ? values['room-prefix'] : undefined,
+  country: values.country,
   interval,
   push: !values['no-push'],
   offset: Number(values.offset),

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { DEVICE_API_BASE } from '@htv/shared/devices/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAccess } from './access/routes.js';
 import { registerAuth } from './auth/plugin.js';
@@ -17,6 +18,7 @@ import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './tenants/routes.js';
 import { registerWeb } from './system/web.js';
+import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './tvauth/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -39,6 +41,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await registerApiDocs(app);
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
   const devices = await registerDeviceApi(app, database.db);
+  await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
   await app.register(cookie);
   registerAuth(app, database.db);
 
@@ -50,6 +53,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerRecordRoutes(app, database.db);
   await registerFiles(app, database.db, localDiskStorage(config.dataDir));
   registerDeviceConsole(app, database.db, devices);
+  registerTvAuthConsole(app, database.db);
   registerTenants(app, database.db, localDiskStorage(config.dataDir));
   registerOem(app, database.db);
 

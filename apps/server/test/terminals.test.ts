@@ -329,3 +329,33 @@ describe('authorization rules (record)', () => {
     expect(txt.body.errors).toEqual({ file: ['Only Excel upload is supported'] });
   });
 });
+
+describe('overseas terminals', () => {
+  it('stores the reported country upper-case and flags any country but CN as overseas', async () => {
+    const code = await publicIdOf(t, a.hotelIds[0]);
+    const abroad = await registerTv(t, { installCode: code, country: 'sg' });
+    const home = await registerTv(t, { installCode: code, country: 'CN' });
+    const silent = await registerTv(t, { installCode: code });
+    const row = async (tv: Tv) => (await platform.get(`/api/records/terminals/${tv.terminalId}`)).body.data;
+    expect(await row(abroad)).toMatchObject({ country: 'SG', overseas: true });
+    expect(await row(home)).toMatchObject({ country: 'CN', overseas: false });
+    expect(await row(silent)).toMatchObject({ country: null, overseas: false });
+    // Registering again without a country keeps the one reported before.
+    await new Client(t.app).post('/api/device/v1/register', { mac: abroad.mac, sn: abroad.sn });
+    expect(await row(abroad)).toMatchObject({ country: 'SG', overseas: true });
+
+    const overseas = await a.hotel.get('/api/records/terminals?overseas=true&pagesize=100');
+    expect(overseas.body.data.items.map((r: { mac: string }) => r.mac)).toEqual([abroad.mac]);
+    const byCountry = await platform.get('/api/records/terminals?country=SG&pagesize=100');
+    expect(byCountry.body.data.items.map((r: { mac: string }) => r.mac)).toContain(abroad.mac);
+    expect((await b.hotel.get('/api/records/terminals?overseas=true')).body.data.items).toEqual([]);
+  });
+
+  it('refuses a malformed country with a translated 422', async () => {
+    for (const country of ['SGP', 'S1', '']) {
+      const res = await new Client(t.app).post('/api/device/v1/register', { mac: randomMac(), sn: 'SN0123456789ABC', country });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.country).toEqual(['A country code is 2 letters (ISO 3166-1)']);
+    }
+  });
+});

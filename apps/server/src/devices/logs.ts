@@ -33,10 +33,10 @@ export async function logStates(db: Db, events: readonly StateEvent[], actor: Ac
   }
 }
 
-/** Operation-log rows for a batch action on terminals, written as multi-row inserts. */
+/** Operation-log rows for a batch action on terminals, written as multi-row inserts (`actor` null: the system). */
 export async function logTerminalOperations(
   db: Db,
-  actor: Actor,
+  actor: Actor | null,
   action: string,
   changes: readonly { id: number; before: unknown; after: unknown }[],
   ip?: string,
@@ -44,11 +44,11 @@ export async function logTerminalOperations(
   for (let i = 0; i < changes.length; i += 2000) {
     await db.insert(operationLogs).values(
       changes.slice(i, i + 2000).map((c) => ({
-        userId: actor.userId,
-        userType: actor.userType,
-        userName: actor.name,
-        brandId: actor.brandId,
-        hotelId: actor.hotelId,
+        userId: actor?.userId ?? null,
+        userType: actor?.userType ?? null,
+        userName: actor?.name ?? null,
+        brandId: actor?.brandId ?? null,
+        hotelId: actor?.hotelId ?? null,
         action,
         recordType: 'terminal',
         recordId: String(c.id),

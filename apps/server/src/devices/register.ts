@@ -1,4 +1,4 @@
-import { normalizeMac, type AuthorizationState, type RegisterRequest, type RegisterResponse } from '@htv/shared/devices/protocol';
+import { HOME_COUNTRY, normalizeMac, type AuthorizationState, type RegisterRequest, type RegisterResponse } from '@htv/shared/devices/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hotelDeviceSettings, hotels, recordTables, terminalAlarms, terminalDailyStats, terminalPresence, terminalTokens } from '../db/schema/index.js';
@@ -42,6 +42,7 @@ type Row = Record<string, unknown> & { id: number };
 /** The reported fields a registration sets; on re-registration only those sent replace stored ones. */
 function reported(input: RegisterRequest, publicIp: string) {
   const value = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+  const country = input.country?.toUpperCase();
   return {
     wifiMac: input.wifiMac ? normalizeMac(input.wifiMac) : value(input.wifiMac),
     sn: input.sn.toUpperCase(),
@@ -56,6 +57,8 @@ function reported(input: RegisterRequest, publicIp: string) {
     ip: value(input.ip),
     region: value(input.region),
     city: value(input.city),
+    country,
+    overseas: country === undefined ? undefined : country !== HOME_COUNTRY,
     publicIp: plainIp(publicIp),
   };
 }

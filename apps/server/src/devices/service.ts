@@ -113,50 +113,65 @@ export async function changeAuthorization(
   target: { ids?: number[]; macs?: string[] },
   tip?: string | null,
 ): Promise<AuthorizationResult> {
+  const result = await ctx.db.transaction((tx) => applyAuthorization(tx, ctx.actor, ctx.ip, action, target, { tip }));
+  notifyConfigChanged(result.changedIds);
+  return { updated: result.updated, skipped: result.skipped, missing: result.missing };
+}
+
+/**
+ * The state change of `changeAuthorization` inside the caller's transaction, for workflows that
+ * authorize as part of a larger write (TV-auth projects). `actor` null is the system acting for a
+ * public call: no reach limit, and the history names no user (`detail` says what acted). The caller
+ * notifies the TVs (`notifyConfigChanged(changedIds)`) once its transaction has committed.
+ */
+export async function applyAuthorization(
+  tx: Db,
+  actor: Actor | null,
+  ip: string | undefined,
+  action: AuthorizationAction,
+  target: { ids?: number[]; macs?: string[] },
+  opts: { tip?: string | null; detail?: string } = {},
+): Promise<AuthorizationResult & { changedIds: number[] }> {
   const rule = AUTHORIZATION_ACTIONS[action];
   const t = table();
   const ids = target.ids ? [...new Set(target.ids)] : undefined;
   const macs = target.macs ? [...new Set(target.macs.map(normalizeMac))] : undefined;
   const selector = ids ? sql`${t.id} = any(${p(ids)}::int[])` : sql`${t.mac} = any(${p(macs ?? [])}::text[])`;
-  const result = await ctx.db.transaction(async (tx) => {
-    const rows = (await tx
-      .select({ id: t.id, mac: t.mac, brandId: t.brandId, hotelId: t.hotelId, authorization: t.authorization, disabledTip: t.disabledTip })
-      .from(t)
-      .where(and(selector, terminalScope(ctx.actor)))
-      .for('update')) as (Row & { mac: string; brandId: number | null; hotelId: number | null; authorization: string; disabledTip: string | null })[];
-    if (ids && rows.length !== ids.length) throw notFound();
-    const found = new Set(rows.map((r) => r.mac));
-    const missing = macs ? macs.filter((m) => !found.has(m)) : [];
-    const eligible = rows.filter((r) => (rule.from as readonly string[]).includes(r.authorization));
-    if (eligible.length) {
-      const eligibleIds = eligible.map((r) => r.id);
-      const disabledTip = action === 'disable' ? tip || null : null;
-      await tx
-        .update(t)
-        .set({
-          authorization: rule.to,
-          disabledTip,
-          ...(rule.to === 'authorized' ? { authorizedAt: new Date().toISOString() } : {}),
-          updatedAt: new Date(),
-        })
-        .where(sql`${t.id} = any(${p(eligibleIds)}::int[])`);
-      await logStates(
-        tx,
-        eligible.map((r) => ({ terminalId: r.id, mac: r.mac, brandId: r.brandId, hotelId: r.hotelId, state: rule.state, detail: action === 'disable' ? disabledTip : null })),
-        ctx.actor,
-      );
-      await logTerminalOperations(
-        tx,
-        ctx.actor,
-        action,
-        eligible.map((r) => ({ id: r.id, before: { mac: r.mac, authorization: r.authorization, disabledTip: r.disabledTip }, after: { mac: r.mac, authorization: rule.to, disabledTip } })),
-        ctx.ip,
-      );
-    }
-    return { updated: eligible.length, skipped: rows.length - eligible.length, missing, changedIds: eligible.map((r) => r.id) };
-  });
-  notifyConfigChanged(result.changedIds);
-  return { updated: result.updated, skipped: result.skipped, missing: result.missing };
+  const rows = (await tx
+    .select({ id: t.id, mac: t.mac, brandId: t.brandId, hotelId: t.hotelId, authorization: t.authorization, disabledTip: t.disabledTip })
+    .from(t)
+    .where(and(selector, actor ? terminalScope(actor) : undefined))
+    .for('update')) as (Row & { mac: string; brandId: number | null; hotelId: number | null; authorization: string; disabledTip: string | null })[];
+  if (ids && rows.length !== ids.length) throw notFound();
+  const found = new Set(rows.map((r) => r.mac));
+  const missing = macs ? macs.filter((m) => !found.has(m)) : [];
+  const eligible = rows.filter((r) => (rule.from as readonly string[]).includes(r.authorization));
+  if (eligible.length) {
+    const eligibleIds = eligible.map((r) => r.id);
+    const disabledTip = action === 'disable' ? opts.tip || null : null;
+    await tx
+      .update(t)
+      .set({
+        authorization: rule.to,
+        disabledTip,
+        ...(rule.to === 'authorized' ? { authorizedAt: new Date().toISOString() } : {}),
+        updatedAt: new Date(),
+      })
+      .where(sql`${t.id} = any(${p(eligibleIds)}::int[])`);
+    await logStates(
+      tx,
+      eligible.map((r) => ({ terminalId: r.id, mac: r.mac, brandId: r.brandId, hotelId: r.hotelId, state: rule.state, detail: action === 'disable' ? disabledTip : (opts.detail ?? null) })),
+      actor,
+    );
+    await logTerminalOperations(
+      tx,
+      actor,
+      action,
+      eligible.map((r) => ({ id: r.id, before: { mac: r.mac, authorization: r.authorization, disabledTip: r.disabledTip }, after: { mac: r.mac, authorization: rule.to, disabledTip } })),
+      ip,
+    );
+  }
+  return { updated: eligible.length, skipped: rows.length - eligible.length, missing, changedIds: eligible.map((r) => r.id) };
 }
 
 /** Tells the TVs of these terminals (in every running app) that their configuration changed. */

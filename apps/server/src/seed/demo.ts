@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { messageRecipients, recordTables, roles, sentMessages, userProjects, users } from '../db/schema/index.js';
 import { seedDemoCatalogues, seedDemoManagers, seedDemoTenants } from '../tenants/demo.js';
+import { seedDemoTvAuth } from '../tvauth/demo.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -88,6 +89,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       [westLake, userId('sunrise.multi')],
     ]);
     await seedDemoCatalogues(tx, { brandIds, passwordHash: await hashPassword(DEMO_OEM_PASSWORD) });
+    await seedDemoTvAuth(tx, bund);
     await tx.insert(userProjects).values([
       { userId: userId('group.manager'), brandId: bluebay },
       { userId: userId('sunrise.multi'), brandId: sunrise, hotelId: riverside },

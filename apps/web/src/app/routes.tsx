@@ -43,7 +43,7 @@ export const HOME_PATH = '/home';
 function screenOf(entry: RouteEntry): ReactNode | null {
   if (entry.record) {
     const record = (records as Record<string, RecordDef>)[entry.record];
-    return record ? <RecordRoute record={record} /> : null;
+    return record ? <RecordRoute record={record} filters={entry.filters} /> : null;
   }
   const Screen = SCREENS[entry.path];
   return Screen ? createElement(Screen) : null;

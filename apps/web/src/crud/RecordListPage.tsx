@@ -11,7 +11,7 @@ import { toastSuccess } from '../api/notify';
 import { useLang } from '../locales';
 import { recordApi, recordKeys, type Row } from './api';
 import { buildColumns } from './columns';
-import { filterFields, hasKeyword, useListState } from './listState';
+import { filterFields, hasKeyword, useListState, withoutFilters } from './listState';
 import { PagedTable } from './PagedTable';
 import type { RecordListProps } from './registry';
 import { SearchForm } from './SearchForm';
@@ -27,14 +27,15 @@ const settle = (promise: Promise<unknown>) => promise.then(ignore, ignore);
 const ignore = () => undefined;
 
 /** Generated list page of a record: search form, server-paged table, row and batch actions, export. */
-export default function RecordListPage({ record, Form }: RecordListProps) {
+export default function RecordListPage({ record, Form, filters }: RecordListProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const queryClient = useQueryClient();
   const access = useRecordAccess(record);
   const session = useSessionInfo();
   const extensions = useMemo(() => visibleExtensions(record, session), [record, session]);
-  const { state, query, searchQuery, update } = useListState(record);
+  const searchable = useMemo(() => withoutFilters(record, Object.keys(filters ?? {})), [record, filters]);
+  const { state, query, searchQuery, update } = useListState(searchable, filters);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -140,9 +141,9 @@ export default function RecordListPage({ record, Form }: RecordListProps) {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      {(hasKeyword(record) || filterFields(record).length > 0) && (
+      {(hasKeyword(searchable) || filterFields(searchable).length > 0) && (
         <Card size="small">
-          <SearchForm record={record} state={state} onSearch={({ keyword, filters }) => update({ keyword, filters, page: 1 })} />
+          <SearchForm record={searchable} state={state} onSearch={({ keyword, filters }) => update({ keyword, filters, page: 1 })} />
         </Card>
       )}
       <Card

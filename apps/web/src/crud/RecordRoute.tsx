@@ -2,7 +2,7 @@ import type { RecordDef } from '@htv/shared';
 import { useRecordPages } from './registry';
 
 /** Route element of a record's list: the generated page, or the override registered for it. */
-export function RecordRoute({ record }: { record: RecordDef }) {
+export function RecordRoute({ record, filters }: { record: RecordDef; filters?: Readonly<Record<string, string>> }) {
   const { List, Form } = useRecordPages(record);
-  return <List key={record.name} record={record} Form={Form} />;
+  return <List key={record.name} record={record} Form={Form} filters={filters} />;
 }

@@ -24,6 +24,16 @@ export function filterFields(record: RecordDef): [string, FieldDef][] {
   return Object.entries(record.fields).filter(([, field]) => field.filter);
 }
 
+/**
+ * The record as a page with fixed filters shows it: those filters are neither in the search form nor
+ * in the URL (the page sends them itself).
+ */
+export function withoutFilters(record: RecordDef, names: readonly string[]): RecordDef {
+  if (!names.length) return record;
+  const fields = Object.fromEntries(Object.entries(record.fields).map(([name, field]) => [name, names.includes(name) ? { ...field, filter: false } : field]));
+  return { ...record, fields };
+}
+
 export function hasKeyword(record: RecordDef): boolean {
   return Object.values(record.fields).some((field) => field.search);
 }
@@ -42,7 +52,8 @@ const positive = (value: string | null, fallback: number) => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-export function useListState(record: RecordDef) {
+/** `fixed`: filters always sent (a record page showing a fixed part of the rows). */
+export function useListState(record: RecordDef, fixed?: Readonly<Record<string, string>>) {
   const [params, setParams] = useSearchParams();
 
   const state = useMemo<ListState>(() => {
@@ -93,8 +104,8 @@ export function useListState(record: RecordDef) {
 
   /** Search parameters without paging: the filters of the export. */
   const searchQuery = useMemo<Query>(
-    () => ({ keyword: state.keyword || undefined, sort: state.sort, order: state.sort ? state.order : undefined, ...state.filters }),
-    [state],
+    () => ({ keyword: state.keyword || undefined, sort: state.sort, order: state.sort ? state.order : undefined, ...state.filters, ...fixed }),
+    [state, fixed],
   );
   const query = useMemo<Query>(() => ({ page: state.page, pagesize: state.pagesize, ...searchQuery }), [searchQuery, state.page, state.pagesize]);
 

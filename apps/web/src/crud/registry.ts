@@ -15,6 +15,8 @@ export interface RecordFormProps {
 export interface RecordListProps {
   record: RecordDef;
   Form: ComponentType<RecordFormProps>;
+  /** Filters the page always applies (the route entry's `filters`). */
+  filters?: Readonly<Record<string, string>>;
 }
 
 export interface RecordPages {

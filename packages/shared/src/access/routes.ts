@@ -33,6 +33,11 @@ export interface RouteEntry {
   group?: boolean;
   /** The screen is the generated list of this record; its permission is `<record.permission>.read`. */
   record?: RecordName;
+  /**
+   * A record page showing a fixed part of the record's rows: list filters (query parameters of the
+   * record's list) always sent and not offered in the search form.
+   */
+  filters?: Readonly<Record<string, string>>;
   /** Permissions of buttons on the screen besides a record's own actions. */
   actions?: readonly RouteAction[];
   /** Every signed-in user of the type may open it (the spec's no_verified). */
@@ -155,10 +160,13 @@ platformRoutes.push(
   page('/terminal_manage/terminal', '终端列表', 'Terminal list', { record: 'terminal' }),
   page('/terminal_manage/heartbeats/:mac', '终端心跳日志', 'Terminal heartbeat log', 'terminal.read', { hidden: true }),
   page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', 'ota.read'),
-  page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', 'hwTerminal.read'),
+  // The terminal list narrowed to overseas terminals: the same rows, reach and permission (terminal.read).
+  page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', { record: 'terminal' }, { filters: { overseas: 'true' } }),
   page('/hotel_survey/manage', '调研管理', 'Survey management', 'survey.read', { icon: 'FormOutlined' }),
   page('/terminal_control/machine', '授权管理', 'Authorization management', { record: 'terminalAuthRule' }),
-  page('/terminal_control/tv_auth', '授权管理(新)', 'Authorization management (new)', 'tvAuth.read'),
+  page('/terminal_control/tv_auth', '授权管理(新)', 'Authorization management (new)', { record: 'tvAuthProject' }),
+  page('/terminal_control/tv_auth/models', '授权项目型号', 'TV-auth project models', { record: 'tvAuthProjectModel' }, { hidden: true }),
+  page('/terminal_control/tv_auth/logs', '授权日志', 'TV-auth logs', { record: 'tvAuthLog' }, { hidden: true }),
   page('/terminal_control/launcher', '盗用监控', 'Stolen-use monitoring', 'launcherMonitor.read'),
   page('/terminal_control/illegalwarning', '告警终端', 'Alarm terminals', 'illegalWarning.read'),
   page('/terminal_control/upgrade', '控制升级', 'Control upgrade', 'controlUpgrade.read'),

@@ -16,6 +16,11 @@ export const SN_LIST_PATTERN = /^\s*[A-Za-z0-9]{13,26}(\s*\|\s*[A-Za-z0-9]{13,26
 /** The most MACs one batch search (or one batch action) takes. */
 export const MAX_MAC_SEARCH = 20_000;
 
+/** A country is an ISO 3166-1 alpha-2 code; stored upper-case. */
+export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
+/** The home market: a terminal reporting another country is an overseas terminal. */
+export const HOME_COUNTRY = 'CN';
+
 /** Normalises a MAC for storage and comparison: trimmed, separators removed, upper-case. */
 export function normalizeMac(value: string): string {
   return value.trim().replace(/[:\-.\s]/g, '').toUpperCase();
@@ -63,6 +68,8 @@ export const registerRequest = z.strictObject({
   ip: shortText(45).optional(),
   region: shortText(40).optional(),
   city: shortText(40).optional(),
+  /** Where the TV is (ISO 3166-1 alpha-2, e.g. `CN`, `SG`); any country but CN makes it an overseas terminal. */
+  country: z.string().trim().regex(COUNTRY_PATTERN, { error: 'terminal.countryFormat' }).optional(),
   /** The hotel's install code: its 7-character public id, plus `-<PIN>` when the hotel has set one. */
   installCode: shortText(40).optional(),
   roomNumber: shortText(16).optional(),
@@ -142,3 +149,24 @@ export interface CommandsResponse {
 
 /** Header with the fleet registration key when the server requires one (DEVICE_REGISTER_KEY). */
 export const REGISTER_KEY_HEADER = 'x-device-key';
+
+/**
+ * `POST /tv-auth`: an installer's phone, having scanned a TV-auth project's mini-program QR code,
+ * asks for the TV with this MAC to be authorized; the phone's location goes along when it has one.
+ * Public (no token): the project's random key is the credential.
+ */
+export const tvAuthRequest = z.strictObject({
+  key: z.string().trim().min(1).max(64),
+  mac: z.string().trim().regex(MAC_PATTERN, { error: 'terminal.macFormat' }),
+  longitude: z.number().min(-180).max(180).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+});
+export type TvAuthRequest = z.infer<typeof tvAuthRequest>;
+
+export interface TvAuthResponse {
+  mac: string;
+  authorization: AuthorizationState;
+  /** Metres between the phone and the project's address, when both are known. */
+  distance: number | null;
+  hotel: { publicId: string; name: string } | null;
+}

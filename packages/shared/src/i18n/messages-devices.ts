@@ -27,6 +27,7 @@ export const devicesMessages = {
     'en-US': 'This TV has been disabled, please contact the front desk',
   },
   'terminal.tipTooLong': { 'zh-CN': '禁用提示最多200个字符', 'en-US': 'The disabled tip must be at most 200 characters' },
+  'terminal.countryFormat': { 'zh-CN': '国家代码必须是2位字母（ISO 3166-1）', 'en-US': 'A country code is 2 letters (ISO 3166-1)' },
   'terminal.badInstallCode': { 'zh-CN': '安装码无效', 'en-US': 'Invalid install code' },
   'terminal.badIp': { 'zh-CN': 'IP地址或网段格式不正确：{value}', 'en-US': 'Invalid IP address or subnet: {value}' },
   'terminal.whitelistRequired': {

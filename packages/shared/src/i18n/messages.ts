@@ -3,6 +3,7 @@ import { devicesMessages } from './messages-devices.js';
 import { authMessages } from './messages-auth.js';
 import { tenantsMessages } from './messages-tenants.js';
 import { oemMessages } from './messages-oem.js';
+import { tvAuthMessages } from './messages-tvauth.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -88,6 +89,7 @@ export const messages = {
   ...devicesMessages,
   ...tenantsMessages,
   ...oemMessages,
+  ...tvAuthMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -3,6 +3,7 @@ import { adminAccount, brandAccount, hotelAccount, permissionNode, role } from '
 import { faq, faqCategory } from './faq.js';
 import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants.js';
 import { terminal, terminalAuthRule } from './terminals.js';
+import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -18,6 +19,9 @@ export const records = {
   permissionNode,
   terminal,
   terminalAuthRule,
+  tvAuthProject,
+  tvAuthProjectModel,
+  tvAuthLog,
   brand,
   subBrand,
   hotel,

@@ -53,6 +53,9 @@ export const terminal = defineRecord({
     vendor: text({ label: { 'zh-CN': '厂商', 'en-US': 'Vendor' }, readOnly: true, max: 40 }),
     region: text({ label: { 'zh-CN': '地区', 'en-US': 'Region' }, readOnly: true, max: 40 }),
     city: text({ label: { 'zh-CN': '城市', 'en-US': 'City' }, readOnly: true, max: 40 }),
+    country: text({ label: { 'zh-CN': '国家', 'en-US': 'Country' }, readOnly: true, max: 2, filter: true, filterMatch: 'exact' }),
+    // Set at registration: a country is reported and it is not the home market.
+    overseas: bool({ label: { 'zh-CN': '海外终端', 'en-US': 'Overseas' }, readOnly: true, filter: true, list: false }),
     sceneMode: choice({ label: { 'zh-CN': '场景模式', 'en-US': 'Scene mode' }, options: SCENE_MODE_OPTIONS, default: 'hotel', filter: true }),
     roomNumber: text({ label: { 'zh-CN': '房间号', 'en-US': 'Room number' }, max: 16, search: true, sort: true }),
     ip: text({ label: { 'zh-CN': 'IP', 'en-US': 'IP' }, readOnly: true, max: 45 }),

@@ -11,6 +11,7 @@ import { recordKeys, type Row } from '../../crud/api';
 import { extendRecord, type FieldAddonProps, type RowActionProps, type ToolbarActionProps } from '../../crud/extensions';
 import { deviceApi, deviceKeys, type BatchAction } from './api';
 import { useDeviceText } from './locales';
+import './tvauth';
 
 /**
  * Terminal area: row actions, toolbar buttons and form addons on the generated terminal and

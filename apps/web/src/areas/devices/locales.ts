@@ -92,6 +92,12 @@ const zhCN = {
   last7days: '近7天',
   filterMac: '按MAC筛选',
   query: '查询',
+  tvAuthQr: '二维码',
+  tvAuthQrTitle: '小程序二维码：{name}',
+  tvAuthQrHint: '安装人员在现场用微信扫描此码，提交电视的MAC和手机位置后即可授权。',
+  tvAuthDownload: '下载',
+  tvAuthModels: '型号',
+  tvAuthLogs: '日志',
 } as const;
 
 type Messages = Record<keyof typeof zhCN, string>;
@@ -186,6 +192,12 @@ const enUS: Messages = {
   last7days: 'Last 7 days',
   filterMac: 'Filter by MAC',
   query: 'Search',
+  tvAuthQr: 'QR code',
+  tvAuthQrTitle: 'Mini-program QR code: {name}',
+  tvAuthQrHint: "Installers scan this code on site with WeChat; sending the TV's MAC and the phone's location authorizes the TV.",
+  tvAuthDownload: 'Download',
+  tvAuthModels: 'Models',
+  tvAuthLogs: 'Logs',
 };
 
 export const DEVICE_MESSAGES: Record<Lang, Messages> = { 'zh-CN': zhCN, 'en-US': enUS };

@@ -1,0 +1,83 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
+import { apiLogin, label, login, WEB } from '../support/auth.js';
+import { baseUrl } from '../support/server.js';
+
+/**
+ * TV-auth projects end to end: the platform administrator creates a project and its model, opens the
+ * project's mini-program QR code, a simulated TV is authorized through the installer's call
+ * (`POST /api/device/v1/tv-auth`, as the phone would send it), the project's log shows the pass and
+ * the terminal list shows the TV authorized.
+ */
+
+const PROJECTS = `${WEB}/terminal_control/tv_auth`;
+// Pages left open in other tabs stay in the document (hidden): only the shown one counts.
+const table = (page: Page) => page.getByTestId('record-table').filter({ visible: true });
+const createButton = (page: Page) => page.getByRole('button', { name: label('新建') }).filter({ visible: true });
+const rowOf = (page: Page, text: string) => table(page).locator('tbody tr.ant-table-row').filter({ hasText: text });
+
+async function choose(page: Page, scope: Locator, id: string, option: string) {
+  await scope.locator(`#${id}`).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+test('a TV-auth project authorizes a TV scanned on site', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const name = `E2E装机${run}`;
+  let fleet: Fleet | undefined = await startFleet({ url: baseUrl(), count: 1, seed: `e2e-tvauth-${run}`, interval: 1 });
+  try {
+    const tv = fleet.tvs[0]!;
+    expect(tv.authorization).toBe('unauthorized');
+
+    await login(page, 'platform', { via: 'api' });
+    await page.goto(PROJECTS);
+    await expect(table(page)).toBeVisible();
+    await createButton(page).click();
+    const form = page.getByTestId('record-form');
+    await form.locator('#name').fill(name);
+    await form.locator('#launcher').fill('hotelos');
+    await form.getByTestId('record-form-submit').click();
+    await expect(form).toBeHidden();
+
+    // Its model, on the project's model page.
+    await rowOf(page, name).getByTestId('tv-auth-models').click();
+    await expect(page).toHaveURL(/\/terminal_control\/tv_auth\/models\?project=\d+/);
+    await createButton(page).click();
+    const modelForm = page.getByTestId('record-form');
+    await choose(page, modelForm, 'project', name);
+    await modelForm.locator('#model').fill('SIM-55U');
+    await modelForm.locator('#quantity').fill('5');
+    await modelForm.getByTestId('record-form-submit').click();
+    await expect(modelForm).toBeHidden();
+    await expect(rowOf(page, 'SIM-55U')).toContainText(name);
+
+    // The QR code.
+    await page.goto(PROJECTS);
+    await rowOf(page, name).getByTestId('tv-auth-qr').click();
+    const qr = page.getByRole('dialog').filter({ hasText: name });
+    await expect(qr.locator('img')).toBeVisible();
+    await expect.poll(() => qr.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(qr.getByTestId('tv-auth-qr-download')).toBeEnabled();
+    await qr.getByRole('button', { name: /close|关闭/i }).click();
+
+    // The installer's phone sends the TV's MAC with the project's key.
+    const token = await apiLogin(request, 'platform');
+    const projects = await request.get('/api/records/tv-auth-projects', { params: { keyword: name }, headers: { authorization: `Bearer ${token}` } });
+    const [project] = ((await projects.json()) as { data: { items: { id: number; authKey: string }[] } }).data.items;
+    const authorized = await request.post('/api/device/v1/tv-auth', { data: { key: project!.authKey, mac: tv.mac } });
+    expect(authorized.status(), await authorized.text()).toBe(200);
+    await expect.poll(() => tv.authorization, { timeout: 15_000 }).toBe('authorized');
+
+    // The project's log shows the pass; the terminal list shows the TV authorized.
+    await page.goto(PROJECTS);
+    await rowOf(page, name).getByTestId('tv-auth-logs').click();
+    await expect(page).toHaveURL(new RegExp(`/terminal_control/tv_auth/logs\\?project=${project!.id}`));
+    await expect(rowOf(page, tv.mac)).toContainText('通过');
+    await page.goto(`${WEB}/terminal_manage/terminal?mac=${tv.mac}`);
+    await expect(rowOf(page, tv.mac)).toContainText('已授权');
+  } finally {
+    await fleet?.stop();
+    fleet = undefined;
+  }
+});

@@ -222,9 +222,11 @@ test.describe('change password', () => {
   });
 });
 
+// Sessions of their own: returning hands the parent session a new token, and the old one stops
+// working two minutes later, which would strand later tests that reuse a cached session.
 test.describe('login-as and back', () => {
   test('the platform enters a hotel from the hotel list and comes back to admin', async ({ page }) => {
-    await openAs(page, DEMO.admin, '/brand/hotel_list');
+    await openAs(page, DEMO.admin, '/brand/hotel_list', { fresh: true });
     const table = activePage(page).getByTestId('record-table');
     const row = table.locator('tbody tr.ant-table-row').filter({ hasText: '朝阳外滩酒店' });
     await expect(row).toHaveCount(1);
@@ -252,7 +254,7 @@ test.describe('login-as and back', () => {
   });
 
   test('a brand enters one of its hotels and returns to the brand; the hotel shows the help link', async ({ page }) => {
-    await openAs(page, DEMO.sunrise, '/hotel/lists');
+    await openAs(page, DEMO.sunrise, '/hotel/lists', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '朝阳西湖酒店' });
     await row.getByTestId('login-as').click();
     await expect(page).toHaveURL(/\/home$/);
@@ -268,7 +270,6 @@ test.describe('login-as and back', () => {
   });
 
   test('a failed return just dismisses the loading message', async ({ page }) => {
-    // A session of its own: the login-as tests before it return through the shared admin session.
     await openAs(page, DEMO.admin, '/brand/list', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '蓝湾度假酒店' });
     await row.getByTestId('login-as').click();

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { apiLogin, label, login, WEB } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
+import { activePage } from '../support/shell.js';
 
 /**
  * TV-auth projects end to end: the platform administrator creates a project and its model, opens the
@@ -11,9 +12,11 @@ import { baseUrl } from '../support/server.js';
  */
 
 const PROJECTS = `${WEB}/terminal_control/tv_auth`;
-// Pages left open in other tabs stay in the document (hidden): only the shown one counts.
-const table = (page: Page) => page.getByTestId('record-table').filter({ visible: true });
-const createButton = (page: Page) => page.getByRole('button', { name: label('新建') }).filter({ visible: true });
+// Pages left open in other tabs stay in the document (hidden): only the shown tab's page counts.
+const table = (page: Page) => activePage(page).getByTestId('record-table');
+const createButton = (page: Page) => activePage(page).getByRole('button', { name: label('新建') });
+/** Waits until the tab of `path` is the one shown (the URL changes a moment before the tab does). */
+const shown = (page: Page, path: string) => expect(activePage(page)).toHaveAttribute('data-tab', path);
 const rowOf = (page: Page, text: string) => table(page).locator('tbody tr.ant-table-row').filter({ hasText: text });
 
 async function choose(page: Page, scope: Locator, id: string, option: string) {
@@ -22,7 +25,8 @@ async function choose(page: Page, scope: Locator, id: string, option: string) {
 }
 
 test('a TV-auth project authorizes a TV scanned on site', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  // Many steps through several pages, with a simulated TV polling alongside.
+  test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const name = `E2E装机${run}`;
   let fleet: Fleet | undefined = await startFleet({ url: baseUrl(), count: 1, seed: `e2e-tvauth-${run}`, interval: 1 });
@@ -43,6 +47,7 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
     // Its model, on the project's model page.
     await rowOf(page, name).getByTestId('tv-auth-models').click();
     await expect(page).toHaveURL(/\/terminal_control\/tv_auth\/models\?project=\d+/);
+    await shown(page, '/terminal_control/tv_auth/models');
     await createButton(page).click();
     const modelForm = page.getByTestId('record-form');
     await choose(page, modelForm, 'project', name);
@@ -73,11 +78,32 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
     await page.goto(PROJECTS);
     await rowOf(page, name).getByTestId('tv-auth-logs').click();
     await expect(page).toHaveURL(new RegExp(`/terminal_control/tv_auth/logs\\?project=${project!.id}`));
+    await shown(page, '/terminal_control/tv_auth/logs');
     await expect(rowOf(page, tv.mac)).toContainText('通过');
     await page.goto(`${WEB}/terminal_manage/terminal?mac=${tv.mac}`);
     await expect(rowOf(page, tv.mac)).toContainText('已授权');
   } finally {
     await fleet?.stop();
     fleet = undefined;
+  }
+});
+
+test('the overseas terminal page lists the TVs that report a country other than China', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const abroad = await startFleet({ url: baseUrl(), count: 1, seed: `e2e-overseas-${run}`, country: 'SG', interval: 60 });
+  const home = await startFleet({ url: baseUrl(), count: 1, seed: `e2e-home-${run}`, country: 'CN', interval: 60 });
+  try {
+    const [sg, cn] = [abroad.tvs[0]!, home.tvs[0]!];
+    await login(page, 'platform', { via: 'api' });
+    await page.goto(`${WEB}/terminal_manage/hw_terminal?mac=${sg.mac}`);
+    await expect(page.getByText('海外终端管理').filter({ visible: true }).first()).toBeVisible();
+    await expect(rowOf(page, sg.mac)).toContainText('SG');
+    // A TV at home is not an overseas terminal, even looked up by its MAC.
+    await page.goto(`${WEB}/terminal_manage/hw_terminal?mac=${cn.mac}`);
+    await expect(table(page)).toBeVisible();
+    await expect(table(page).locator('tbody tr.ant-table-row')).toHaveCount(0);
+  } finally {
+    await abroad.stop();
+    await home.stop();
   }
 });

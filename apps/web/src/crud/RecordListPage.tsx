@@ -27,7 +27,7 @@ const settle = (promise: Promise<unknown>) => promise.then(ignore, ignore);
 const ignore = () => undefined;
 
 /** Generated list page of a record: search form, server-paged table, row and batch actions, export. */
-export default function RecordListPage({ record, Form, filters }: RecordListProps) {
+export default function RecordListPage({ record, Form, filters, title }: RecordListProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const queryClient = useQueryClient();
@@ -149,7 +149,7 @@ export default function RecordListPage({ record, Form, filters }: RecordListProp
       <Card
         title={
           <Space>
-            {record.label[lang]}
+            {(title ?? record.label)[lang]}
             {selected.length > 0 && (
               <Typography.Text type="secondary" data-testid="record-selected-count">
                 {t('crud.selected', { count: selected.length })}

@@ -1,8 +1,8 @@
-import type { RecordDef } from '@htv/shared';
+import type { RecordDef, Text } from '@htv/shared';
 import { useRecordPages } from './registry';
 
 /** Route element of a record's list: the generated page, or the override registered for it. */
-export function RecordRoute({ record, filters }: { record: RecordDef; filters?: Readonly<Record<string, string>> }) {
+export function RecordRoute({ record, filters, title }: { record: RecordDef; filters?: Readonly<Record<string, string>>; title?: Text }) {
   const { List, Form } = useRecordPages(record);
-  return <List key={record.name} record={record} Form={Form} filters={filters} />;
+  return <List key={record.name} record={record} Form={Form} filters={filters} title={title} />;
 }

@@ -1,4 +1,4 @@
-import type { RecordDef, RecordName } from '@htv/shared';
+import type { RecordDef, RecordName, Text } from '@htv/shared';
 import type { ComponentType } from 'react';
 import { lazyPage } from '../app/lazyPage';
 
@@ -17,6 +17,8 @@ export interface RecordListProps {
   Form: ComponentType<RecordFormProps>;
   /** Filters the page always applies (the route entry's `filters`). */
   filters?: Readonly<Record<string, string>>;
+  /** The list's heading when it is not the record's label (a filtered view has its route's title). */
+  title?: Text;
 }
 
 export interface RecordPages {

@@ -1,4 +1,4 @@
-import { permissionKeys, permissionTreeSeed, translate, USER_TYPE_LIST, type Lang, type MessageKey, type UserType } from '@htv/shared';
+import { permissionKeys, permissionTreeSeed, translate, USER_TYPE_LIST, type Lang, type MessageKey, type PermissionTreeNode, type UserType } from '@htv/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { permissionNodes, roles, type RecordTable } from '../db/schema/index.js';
@@ -109,33 +109,23 @@ export async function assignablePermissions(db: Db, userType: UserType): Promise
   return new Set([...staticPermissions(userType), ...nodes.map((n) => n.route)]);
 }
 
-export interface TreeNode {
-  id: number;
-  key: string;
-  title: string;
-  titleEn: string | null;
-  sort: number;
-  hidden: boolean;
-  icon: string | null;
-  children: TreeNode[];
-}
 
 /** The permission tree of a user type, nested, larger sort first. */
-export async function permissionTree(db: Db, userType: UserType): Promise<TreeNode[]> {
+export async function permissionTree(db: Db, userType: UserType): Promise<PermissionTreeNode[]> {
   const rows = await db.select().from(permissionNodes).where(eq(permissionNodes.userType, userType));
-  const nodes = new Map<number, TreeNode & { parentId: number | null }>();
+  const nodes = new Map<number, PermissionTreeNode & { parentId: number | null }>();
   for (const r of rows) nodes.set(r.id, { id: r.id, key: r.route, title: r.title, titleEn: r.titleEn, sort: r.sort, hidden: r.hidden, icon: r.icon, parentId: r.parentId, children: [] });
-  const roots: TreeNode[] = [];
+  const roots: PermissionTreeNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
     (parent ? parent.children : roots).push(node);
   }
-  const order = (list: TreeNode[]) => {
+  const order = (list: PermissionTreeNode[]) => {
     list.sort((a, b) => b.sort - a.sort || a.id - b.id);
     for (const n of list) order(n.children);
   };
   order(roots);
-  const strip = (n: TreeNode & { parentId?: number | null }): TreeNode => {
+  const strip = (n: PermissionTreeNode & { parentId?: number | null }): PermissionTreeNode => {
     const { parentId: _parentId, ...rest } = n;
     return { ...rest, children: n.children.map(strip) };
   };

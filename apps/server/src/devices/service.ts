@@ -1,4 +1,5 @@
 import { records } from '@htv/shared';
+import type { TerminalStats } from '@htv/shared/devices/console';
 import { normalizeMac } from '@htv/shared/devices/protocol';
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
@@ -365,15 +366,6 @@ export async function resolveAlarm(db: Db, actor: Actor, id: number): Promise<vo
 
 // --- stats --------------------------------------------------------------------------------------
 
-export interface TerminalStats {
-  total: number;
-  online: number;
-  offline: number;
-  unauthorized: number;
-  authorized: number;
-  disabled: number;
-  series: { day: string; active: number; registered: number }[];
-}
 
 const statsCache = new Map<string, { at: number; value: Promise<TerminalStats> }>();
 const STATS_TTL_MS = 10_000;

@@ -81,3 +81,15 @@ export const FEATURE_VERSIONS = {
 
 /** Country of the installation reported as `country` in the user info (spec: defaults to China). */
 export const SYSTEM_COUNTRY = 'CN';
+
+/** A node of a user type's permission tree, as `GET /api/access/roles/:id/permissions` answers it. */
+export interface PermissionTreeNode {
+  id: number;
+  key: string;
+  title: string;
+  titleEn: string | null;
+  sort: number;
+  hidden: boolean;
+  icon: string | null;
+  children: PermissionTreeNode[];
+}

@@ -1,3 +1,4 @@
+import type { PermissionTreeNode } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Space, Spin, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
@@ -7,17 +8,6 @@ import { api, failureText, showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
 import { useLang, type Lang } from '../../locales';
 
-/** A node of the permission tree as `GET /api/access/roles/:id/permissions` answers it. */
-export interface PermissionTreeNode {
-  id: number;
-  key: string;
-  title: string;
-  titleEn: string | null;
-  sort: number;
-  hidden: boolean;
-  icon: string | null;
-  children: PermissionTreeNode[];
-}
 
 interface RolePermissions {
   role: { id: number; name: string; user_type: number; is_super: boolean; brand_id: number | null; key: string | null };

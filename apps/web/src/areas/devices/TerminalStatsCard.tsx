@@ -1,8 +1,9 @@
+import type { TerminalStats } from '@htv/shared/devices/console';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
-import { deviceApi, deviceKeys, type TerminalStats } from './api';
+import { deviceApi, deviceKeys } from './api';
 import { useDeviceText, type DeviceT } from './locales';
 
 const W = 560;

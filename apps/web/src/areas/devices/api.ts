@@ -1,3 +1,4 @@
+import type { TerminalStats } from '@htv/shared/devices/console';
 import { api, request, type Query } from '../../api/client';
 import type { Row } from '../../crud/api';
 
@@ -75,15 +76,6 @@ export interface AuthorizationResult {
   missing: string[];
 }
 
-export interface TerminalStats {
-  total: number;
-  online: number;
-  offline: number;
-  unauthorized: number;
-  authorized: number;
-  disabled: number;
-  series: { day: string; active: number; registered: number }[];
-}
 
 export type BatchAction = 'authorize' | 'disable' | 'recover';
 

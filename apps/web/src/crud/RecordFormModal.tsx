@@ -1,9 +1,9 @@
 import { recordByName, translate, type RecordDef, type UserType } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal, Space, Spin } from 'antd';
+import { Button, Form, Modal, Space } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText, showApiError } from '../api/client';
+import { showApiError } from '../api/client';
 import { toastError, toastSuccess } from '../api/notify';
 import { useLang } from '../locales';
 import { recordApi, recordKeys, type Row } from './api';
@@ -12,6 +12,7 @@ import { initialValues, toBody } from './formValues';
 import type { RecordFormProps } from './registry';
 import { schemaRule } from './rules';
 import { UploadBusyContext } from './UploadField';
+import { QueryStatus } from './QueryStatus';
 import { RefSelect } from './RefSelect';
 import { useSessionInfo } from '../auth/session';
 import { visibleExtensions, type FieldAddonProps } from './extensions';
@@ -54,15 +55,9 @@ export default function RecordFormModal({ record, id, open, onClose, onSaved }: 
       destroyOnHidden
       mask={{ closable: false }}
     >
-      {editing && detail.isPending ? (
-        <div style={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
-          <Spin />
-        </div>
-      ) : editing && detail.isError ? (
-        <Alert type="error" showIcon title={failureText(detail.error)} />
-      ) : (
+      <QueryStatus query={editing ? detail : null} minHeight={200}>
         <RecordForm key={id ?? 'new'} {...{ record, id, onClose, onSaved }} row={editing ? detail.data : undefined} title={title} />
-      )}
+      </QueryStatus>
     </Modal>
   );
 }

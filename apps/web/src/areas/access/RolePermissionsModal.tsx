@@ -1,11 +1,12 @@
 import type { PermissionTreeNode } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Modal, Space, Spin, Tree, Typography } from 'antd';
+import { Alert, Button, Empty, Modal, Space, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, failureText, showApiError } from '../../api/client';
+import { api, showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
+import { QueryStatus } from '../../crud/QueryStatus';
 import { useLang, type Lang } from '../../locales';
 
 
@@ -123,13 +124,7 @@ export function RolePermissionsModal({ roleId, roleName, canEdit, onClose }: { r
       }
     >
       <div data-testid="role-permissions">
-        {detail.isPending ? (
-          <div style={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
-            <Spin />
-          </div>
-        ) : detail.isError ? (
-          <Alert type="error" showIcon title={failureText(detail.error)} />
-        ) : (
+        <QueryStatus query={detail} minHeight={200}>
           <>
             {isSuper && <Alert type="info" showIcon title={t('access.superRole')} style={{ marginBottom: 12 }} />}
             {!isSuper && !canEdit && <Alert type="info" showIcon title={t('access.readOnly')} style={{ marginBottom: 12 }} />}
@@ -170,7 +165,7 @@ export function RolePermissionsModal({ roleId, roleName, canEdit, onClose }: { r
               </div>
             )}
           </>
-        )}
+        </QueryStatus>
       </div>
     </Modal>
   );

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
+import { Button, Descriptions, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, failureText, showApiError } from '../../api/client';
+import { api, showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
 import type { Project } from '../../auth/access';
+import { QueryStatus } from '../../crud/QueryStatus';
 import { RefMultiSelect } from '../../crud/RefSelect';
 
 interface UserProjects {
@@ -68,13 +69,7 @@ export function UserProjectsModal({ userId, userName, canEdit, onClose }: { user
       }
     >
       <div data-testid="user-projects">
-        {detail.isPending ? (
-          <div style={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
-            <Spin />
-          </div>
-        ) : detail.isError ? (
-          <Alert type="error" showIcon title={failureText(detail.error)} />
-        ) : (
+        <QueryStatus query={detail} minHeight={160}>
           <>
             <Descriptions
               size="small"
@@ -96,7 +91,7 @@ export function UserProjectsModal({ userId, userName, canEdit, onClose }: { user
               {t('access.projectsHint')}
             </Typography.Paragraph>
           </>
-        )}
+        </QueryStatus>
       </div>
     </Modal>
   );

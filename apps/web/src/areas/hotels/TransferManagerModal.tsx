@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Modal, Popconfirm, Select, Space, Spin } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { failureText, showApiError } from '../../api/client';
+import { showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
 import { recordKeys } from '../../crud/api';
+import { QueryStatus } from '../../crud/QueryStatus';
 import { hotelKeys, hotelsApi } from './api';
 import { useHotelText } from './locales';
 
@@ -33,13 +34,7 @@ export function TransferManagerModal({ hotelId, hotelName, managerName, onClose 
 
   return (
     <Modal open title={m('transferTitle', { hotel: hotelName })} onCancel={onClose} footer={null} destroyOnHidden mask={{ closable: false }} width={520}>
-      {users.isPending ? (
-        <div style={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
-          <Spin />
-        </div>
-      ) : users.isError ? (
-        <Alert type="error" showIcon title={failureText(users.error)} />
-      ) : (
+      <QueryStatus query={users} minHeight={120}>
         <Form form={form} layout="vertical" data-testid="transfer-manager-form">
           <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={m('currentManager')}>{managerName || m('none')}</Descriptions.Item>
@@ -71,7 +66,7 @@ export function TransferManagerModal({ hotelId, hotelName, managerName, onClose 
             </Popconfirm>
           </Space>
         </Form>
-      )}
+      </QueryStatus>
     </Modal>
   );
 }

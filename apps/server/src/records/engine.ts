@@ -1,4 +1,4 @@
-import { exactFilters, MAX_EXPORT_ROWS, records, type FieldDef, type Lang, type ListResult, type RecordDef } from '@htv/shared';
+import { exactFilters, MAX_EXPORT_ROWS, records, type Lang, type ListResult, type RecordDef } from '@htv/shared';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor.js';

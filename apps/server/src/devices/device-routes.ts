@@ -134,21 +134,21 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
   const open = { auth: { public: true } } as const;
 
   /** Token check: the hot path answers from memory; a miss costs one indexed read. */
-  const deviceAuth: preHandlerHookHandler = (request, _reply, done) => {
+  /** The terminal of the request's token: from the cache at once, or a promise of one read on a miss. */
+  const terminalOf = (request: FastifyRequest) => {
     const token = bearer(request);
-    if (!token) return done(unregistered());
-    const found = runtime.resolve(token);
-    if (found === null) return done(unregistered());
-    if (found instanceof Promise) {
-      found.then((entry) => {
-        if (!entry) return done(unregistered());
-        request.deviceTerminal = entry;
-        done();
-      }, done);
-      return;
-    }
-    request.deviceTerminal = found;
-    done();
+    return token ? runtime.resolve(token) : null;
+  };
+
+  const deviceAuth: preHandlerHookHandler = (request, _reply, done) => {
+    const settle = (entry: CachedTerminal | null) => {
+      if (!entry) return done(unregistered());
+      request.deviceTerminal = entry;
+      done();
+    };
+    const found = terminalOf(request);
+    if (found instanceof Promise) found.then(settle, done);
+    else settle(found);
   };
 
   scope.post(
@@ -185,17 +185,12 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
       schema: { body: heartbeatRequest, tags, summary: 'Heartbeat: state and versions; answers the interval, the config stamp and pending commands' },
       config: { ...open, fields: terminalDef.fields as unknown as Record<string, FieldDef> },
     },
-    // The token check of deviceAuth, inline: a hook costs more than the check on the hottest route.
+    // The token check without deviceAuth's hook: a hook costs more than the check on the hottest route.
     (request: FastifyRequest, reply: FastifyReply) => {
-      const token = bearer(request);
-      const found = token ? runtime.resolve(token) : null;
-      if (found === null) return reply.send(unregistered());
-      if (!(found instanceof Promise)) return answerHeartbeat(request, reply, found);
-      // A cache miss; a failed read rejects, and Fastify answers the error.
-      return found.then((entry) => {
-        if (entry) answerHeartbeat(request, reply, entry);
-        else reply.send(unregistered());
-      });
+      const answer = (entry: CachedTerminal | null) => (entry ? answerHeartbeat(request, reply, entry) : reply.send(unregistered()));
+      const found = terminalOf(request);
+      // A cache miss reads once; a failed read rejects, and Fastify answers the error.
+      return found instanceof Promise ? found.then((entry) => void answer(entry)) : answer(found);
     },
   );
 

@@ -9,6 +9,7 @@ import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
 import { hiddenColumns, runAfterCommit, runAfterRead, runBeforeDelete, runBeforeWrite } from './hooks.js';
+import { sanitizeRichTextFields } from './sanitize.js';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -229,7 +230,7 @@ function requestedOwner(body: Record<string, unknown>) {
 }
 
 function writableValues(def: RecordDef, body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(def.writable.filter((name) => name in body).map((name) => [name, body[name]]));
+  return sanitizeRichTextFields(def, Object.fromEntries(def.writable.filter((name) => name in body).map((name) => [name, body[name]])));
 }
 
 export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<string, unknown>): Promise<Row> {

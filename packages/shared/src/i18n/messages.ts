@@ -81,6 +81,10 @@ export const messages = {
     'en-US': 'Other pictures are uploaded. Please try again later.',
   },
   'upload.unknownRule': { 'zh-CN': '不支持的上传类型', 'en-US': 'Unknown upload rule' },
+  'upload.quotaExceeded': {
+    'zh-CN': '存储空间不足：已用{used}，上限{max}。请删除不用的文件或联系平台管理员',
+    'en-US': 'Not enough storage: {used} of {max} used. Please remove unused files or contact the platform administrator',
+  },
   'upload.badRef': {
     'zh-CN': '{field}中的文件无效，请重新上传',
     'en-US': 'A file of {field} is invalid, please upload it again',

@@ -13,6 +13,10 @@ export interface Config {
   secrets: Secrets;
   /** Where the built console is served from, when it exists. */
   webDist?: string;
+  /** Storage quota of each tenant (platform, each brand, each hotel) in MB; 0: none (UPLOAD_QUOTA_MB). */
+  uploadQuotaMb?: number;
+  /** Hours an upload that no row references is kept before the sweep removes it (UPLOAD_ORPHAN_GRACE_H). */
+  uploadOrphanGraceHours?: number;
 }
 
 export interface Secrets {
@@ -43,5 +47,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',
     secrets: loadSecrets(dataDir),
+    uploadQuotaMb: nonNegative(env, 'UPLOAD_QUOTA_MB'),
+    uploadOrphanGraceHours: nonNegative(env, 'UPLOAD_ORPHAN_GRACE_H'),
   };
+}
+
+/** A numeric setting, or undefined for the default; anything else stops the start with its name. */
+function nonNegative(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0`);
+  return value;
 }

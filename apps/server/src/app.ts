@@ -31,7 +31,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+
+/**
+ * Whom the server believes about the client's address (X-Forwarded-For): nobody (false), the proxies
+ * at these addresses or CIDR ranges, or the nearest `hops` hops whoever they are.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export interface Config {
   port: number;
@@ -13,6 +20,12 @@ export interface Config {
   secrets: Secrets;
   /** Where the built console is served from, when it exists. */
   webDist?: string;
+  /** TRUST_PROXY; absent: forwarding headers are ignored. */
+  trustProxy?: TrustProxy;
+  /** An empty database gets the demo data (true) or one platform administrator (false). */
+  demo?: boolean;
+  /** ADMIN_PASSWORD: the first platform administrator's password when there is no demo. */
+  adminPassword?: string;
   /** Storage quota of each tenant (platform, each brand, each hotel) in MB; 0: none (UPLOAD_QUOTA_MB). */
   uploadQuotaMb?: number;
   /** Hours an upload that no row references is kept before the sweep removes it (UPLOAD_ORPHAN_GRACE_H). */
@@ -24,9 +37,23 @@ export interface Secrets {
   signingKey: string;
 }
 
+/**
+ * DATA_DIR holds the database, uploads and secrets: only the server's user may enter it (0700). Files
+ * the process creates are private through its umask (main.ts); this also tightens a folder and its
+ * entries left readable by an earlier version.
+ */
+export function prepareDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isDirectory()) chmodSync(join(dataDir, entry.name), 0o700);
+    else if (entry.isFile()) chmodSync(join(dataDir, entry.name), 0o600);
+  }
+}
+
 /** Secrets are generated on first start and kept in DATA_DIR, never in the code or the repository. */
 export function loadSecrets(dataDir: string): Secrets {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = resolve(dataDir, 'secrets.json');
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
@@ -37,16 +64,59 @@ export function loadSecrets(dataDir: string): Secrets {
   }
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry) || isIP(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address || !bits || !/^\d{1,3}$/.test(bits)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: comma-separated addresses, CIDR ranges (or loopback, linklocal, uniquelocal) of the
+ * proxies in front of the server, or a hop count. Unset: X-Forwarded-For is ignored, so nobody can
+ * choose the address the throttles and the IP whitelist see. A hop count trusts whatever connects
+ * directly: only for a server that nothing but its proxies can reach.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim();
+  if (!text) return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    // Fastify ignores a bare number (it cannot check the peer), so the count is a predicate.
+    return hops > 0 ? (_address, hop) => hop < hops : false;
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.find((entry) => !isProxyEntry(entry));
+  if (wrong !== undefined) throw new Error(`TRUST_PROXY: "${wrong}" is neither an address, a CIDR range, loopback/linklocal/uniquelocal nor a hop count`);
+  return entries;
+}
+
+/** DEMO=1 forces the demo data, DEMO=0 refuses it; by default only the embedded database gets it. */
+function demoWanted(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): boolean {
+  if (env.DEMO === '1') return true;
+  if (env.DEMO === '0') return false;
+  if (env.DEMO) throw new Error(`DEMO must be 0 or 1, not "${env.DEMO}"`);
+  return !databaseUrl;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  prepareDataDir(dataDir);
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',
     secrets: loadSecrets(dataDir),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    demo: demoWanted(env, databaseUrl),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
     uploadQuotaMb: nonNegative(env, 'UPLOAD_QUOTA_MB'),
     uploadOrphanGraceHours: nonNegative(env, 'UPLOAD_ORPHAN_GRACE_H'),
   };

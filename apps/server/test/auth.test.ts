@@ -1,9 +1,12 @@
 import { FRESH_TOKEN_HEADER } from '@htv/shared';
 import { and, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { systemRoleId } from '../src/access/system.js';
 import { CaptchaService, testHooksEnabled } from '../src/auth/captcha.js';
 import { hashToken, ROTATE_AFTER_MS, SESSION_TTL_MS } from '../src/auth/sessions.js';
+import { parseTrustProxy } from '../src/config.js';
 import { operationLogs, roles, sessions, users } from '../src/db/schema/index.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createTenant, createUser, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.js';
@@ -239,6 +242,49 @@ describe('login throttling', () => {
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
     expect((await login(t, user.loginName, FIXTURE_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('client address (TRUST_PROXY)', () => {
+  /** A failed sign-in sent by `peer` (the TCP address) claiming `forwarded` in X-Forwarded-For. */
+  async function failFrom(peer: string, forwarded: string, email = `ghost${randomInt(1e9)}`) {
+    const captcha = await solvedCaptcha(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: peer, headers: { 'x-forwarded-for': forwarded }, payload: { email, password: 'wrong123', captcha } });
+    return res.statusCode;
+  }
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy: a forged header does not escape the address lock', async () => {
+    const peer = `198.51.100.${randomInt(1, 255)}`;
+    for (let i = 0; i < 20; i++) expect(await failFrom(peer, freshIp())).toBe(422);
+    expect(await failFrom(peer, freshIp())).toBe(429);
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy (the test app trusts 127.0.0.1)', async () => {
+    const client = freshIp();
+    for (let i = 0; i < 20; i++) expect(await failFrom('127.0.0.1', client)).toBe(422);
+    expect(await failFrom('127.0.0.1', client)).toBe(429);
+    expect(await failFrom('127.0.0.1', freshIp())).toBe(422);
+  });
+
+  it('reads TRUST_PROXY as addresses and CIDR ranges or a hop count; nothing by default', async () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy(' ')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('10.0.0.1, 192.168.0.0/16,::1,loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    for (const wrong of ['true', '*', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/1']) expect(() => parseTrustProxy(wrong)).toThrow(/TRUST_PROXY/);
+
+    const seen = async (trustProxy: ReturnType<typeof parseTrustProxy>, peer: string) => {
+      const app = Fastify({ trustProxy });
+      app.get('/', async (request) => request.ip);
+      const res = await app.inject({ url: '/', remoteAddress: peer, headers: { 'x-forwarded-for': '203.0.113.9, 10.1.2.3' } });
+      await app.close();
+      return res.body;
+    };
+    expect(await seen(false, '10.0.0.1')).toBe('10.0.0.1');
+    expect(await seen(parseTrustProxy('1'), '10.0.0.1')).toBe('10.1.2.3');
+    expect(await seen(parseTrustProxy('2'), '10.0.0.1')).toBe('203.0.113.9');
+    expect(await seen(parseTrustProxy('10.0.0.0/8'), '10.0.0.1')).toBe('203.0.113.9');
+    expect(await seen(parseTrustProxy('10.0.0.1'), '10.0.0.2')).toBe('10.0.0.2');
   });
 });
 

@@ -7,7 +7,8 @@ import { createUser, FIXTURE_PASSWORD, type TestUser } from '../support/fixtures
 /**
  * Sign-in helpers of the session tests. Login throttling counts per client address, and the worker's
  * app is shared by every test file, so each sign-in comes from its own made-up address unless a test
- * names one (the app trusts X-Forwarded-For).
+ * names one (the test app trusts 127.0.0.1, where injected requests come from, as a proxy: X-Forwarded-For
+ * names the client).
  */
 export const freshIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 

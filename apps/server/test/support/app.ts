@@ -22,7 +22,8 @@ export function testApp(): Promise<TestApp> {
   shared.__htvApp ??= (async () => {
     const database = await testDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'htv-data-'));
-    const config: Config = { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', production: false, secrets: loadSecrets(dataDir) };
+    // Injected requests come from 127.0.0.1, a trusted proxy here: tests choose client addresses with X-Forwarded-For.
+    const config: Config = { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', production: false, secrets: loadSecrets(dataDir), trustProxy: ['127.0.0.1'] };
     const app = await buildApp({ config, database });
     await app.ready();
     return { app, database, config };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
-import { publicIdOf } from './devices-support.js';
+import { installCodeOf, publicIdOf } from './devices-support.js';
 import { testApp, type TestApp } from './support/app.js';
 import { createTenant, type Tenant } from './support/fixtures.js';
 
@@ -36,7 +36,7 @@ describe('simulator library against the server', () => {
       url,
       count: 2,
       seed: `sim-${Date.now()}`,
-      installCode: await publicIdOf(t, a.hotelIds[0]),
+      installCode: await installCodeOf(t, a.hotelIds[0]),
       roomPrefix: '9',
       interval: 1,
       onEvent: (tv, event) => events.push({ mac: tv.mac, event }),

@@ -47,3 +47,9 @@ export async function publicIdOf(t: TestApp, hotelId: number): Promise<string> {
   const [row] = await t.database.db.select({ publicId: hotels.publicId }).from(hotels).where(eq(hotels.id, hotelId));
   return row!.publicId;
 }
+
+/** The install code of a hotel created by the fixtures: `<publicId>-<secret>`. */
+export async function installCodeOf(t: TestApp, hotelId: number): Promise<string> {
+  const [row] = await t.database.db.select({ publicId: hotels.publicId, secret: hotels.installSecret }).from(hotels).where(eq(hotels.id, hotelId));
+  return `${row!.publicId}-${row!.secret}`;
+}

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { brands } from '../src/db/schema/index.js';
+import { brands, operationLogs } from '../src/db/schema/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables, terminalHeartbeats, terminalPresence, terminalStateLogs } from '../src/db/schema/index.js';
 import { addConfigPart, invalidateConfig } from '../src/devices/plugin.js';
-import { publicIdOf, randomMac, randomSn, registerTv, TV_DEFAULTS } from './devices-support.js';
+import { installCodeOf, publicIdOf, randomMac, randomSn, registerTv, TV_DEFAULTS } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
@@ -49,26 +49,39 @@ describe('device API: registration', () => {
   });
 
   it('assigns the hotel and room of a valid install code and refuses an invalid one', async () => {
-    const code = await publicIdOf(t, a.hotelIds[0]);
+    const code = await installCodeOf(t, a.hotelIds[0]);
+    const publicId = await publicIdOf(t, a.hotelIds[0]);
     const tv = await registerTv(t, { installCode: code, roomNumber: '8201' });
-    expect(tv.body).toMatchObject({ hotel: { publicId: code }, roomNumber: '8201' });
+    expect(tv.body).toMatchObject({ hotel: { publicId }, roomNumber: '8201' });
     expect(await terminalRow(tv.terminalId)).toMatchObject({ brandId: a.brandId, hotelId: a.hotelIds[0], roomNumber: '8201' });
     expect(await states(tv.terminalId)).toEqual(['registered', 'assigned']);
 
-    const bad = await anonymous.post('/api/device/v1/register', { mac: randomMac(), sn: randomSn(), installCode: '0000000' });
+    const bad = await anonymous.post('/api/device/v1/register', { mac: randomMac(), sn: randomSn(), installCode: '0000000-12345678' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ installCode: ['Invalid install code'] });
   });
 
-  it('requires the PIN in the install code once the hotel sets one', async () => {
-    const code = await publicIdOf(t, a.hotelIds[1]);
-    const set = await a.sibling.put('/api/terminals/hotel-settings', { installPin: 'k9x2' });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body.data.installCode).toBe(`${code}-K9X2`);
+  it('needs the hotel secret in the install code: the public id alone and a rotated code are refused', async () => {
+    const publicId = await publicIdOf(t, a.hotelIds[1]);
+    const shown = await a.sibling.get('/api/terminals/hotel-settings');
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const code = shown.body.data.installCode as string;
+    expect(code).toMatch(new RegExp(`^${publicId}-\\d{8}$`));
+    expect(code).toBe(await installCodeOf(t, a.hotelIds[1]));
+    expect((await anonymous.post('/api/device/v1/register', { mac: randomMac(), sn: randomSn(), installCode: publicId })).status).toBe(422);
+    const tv = await registerTv(t, { installCode: code });
+    expect(tv.body).toMatchObject({ hotel: { publicId } });
+
+    const rotated = await a.sibling.post('/api/terminals/hotel-settings/rotate-install-code', {});
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(rotated.body.data.installCode).not.toBe(code);
+    expect(rotated.body.data.installCode).toBe(await installCodeOf(t, a.hotelIds[1]));
     expect((await anonymous.post('/api/device/v1/register', { mac: randomMac(), sn: randomSn(), installCode: code })).status).toBe(422);
-    const tv = await registerTv(t, { installCode: `${code}-K9X2` });
-    expect(tv.body).toMatchObject({ hotel: { publicId: code } });
-    await a.sibling.put('/api/terminals/hotel-settings', { installPin: null });
+    await registerTv(t, { installCode: rotated.body.data.installCode });
+    // The registered TV keeps its token, and the rotation is in the operation log (without the secrets).
+    expect((await tv.device.post('/api/device/v1/heartbeat', {})).status).toBe(200);
+    const [log] = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.action, 'rotateInstallCode'), eq(operationLogs.recordId, String(a.hotelIds[1]))));
+    expect(log).toMatchObject({ recordType: 'hotel', before: null, after: null });
   });
 
   it('checks MAC (12 letters or digits) and SN (13-26) formats with translated messages', async () => {
@@ -111,7 +124,7 @@ describe('device API: registration', () => {
   });
 
   it('refuses a registered MAC presented with another SN (alarm) until the terminal is unbound', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) });
     const clone = await anonymous.post('/api/device/v1/register', { mac: tv.mac, sn: randomSn() });
     expect(clone.status).toBe(409);
     expect(clone.body).toMatchObject({ errkey: 'device.snMismatch', errmsg: 'This MAC is registered to another device (different SN); unbind it first' });
@@ -249,7 +262,7 @@ describe('device API: heartbeats', () => {
   });
 
   it('raises a stolen-use alarm for heartbeats from outside the hotel whitelist', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) });
     const bad = await a.hotel.put('/api/terminals/hotel-settings', { ipWhitelist: ['203.0.113.0/24', 'nonsense'] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ ipWhitelist: ['Invalid IP address or subnet: nonsense'] });
@@ -276,7 +289,7 @@ describe('device API: heartbeats', () => {
   });
 
   it('records boot records (tv_open_record) in batches', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) });
     expect((await tv.device.post('/api/device/v1/boot', { softwareVersion: '3.1.0', launcher: 'hotelos' })).status).toBe(200);
     expect((await tv.device.post('/api/device/v1/boot', {})).status).toBe(200);
     await t.app.devices.boots.flush();
@@ -288,7 +301,7 @@ describe('device API: heartbeats', () => {
 
 describe('device API: configuration', () => {
   it('answers the configuration with an ETag, 304 while unchanged, and the tip once disabled', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]), roomNumber: '301' });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]), roomNumber: '301' });
     const first = await tv.device.get('/api/device/v1/config');
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({
@@ -343,7 +356,7 @@ describe('device API: configuration', () => {
 
 describe('device API: push channel', () => {
   it('holds a long-poll until a command arrives, and delivers unbind before revoking the token', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) });
     const empty = await tv.device.get('/api/device/v1/commands?wait=0');
     expect(empty.body.data).toEqual({ commands: [] });
 
@@ -380,7 +393,7 @@ describe('device API: push channel', () => {
 
 describe('device API: state history', () => {
   it('lists state changes inside the caller’s reach', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) });
     await a.hotel.post('/api/terminals/authorize', { macs: [tv.mac] });
     await a.hotel.post('/api/terminals/disable', { macs: [tv.mac], tip: 'Stop' });
     await a.hotel.post('/api/terminals/recover', { macs: [tv.mac] });
@@ -403,7 +416,7 @@ describe('brand terminal quota', () => {
   it('refuses a registration that would put a brand over its terminal limit (409), and re-registering an assigned TV is not counted twice', async () => {
     const tenant = await createTenant(t, []);
     await t.database.db.update(brands).set({ terminalLimit: 1 }).where(eq(brands.id, tenant.brandId));
-    const installCode = await publicIdOf(t, tenant.hotelIds[0]);
+    const installCode = await installCodeOf(t, tenant.hotelIds[0]);
     const first = await registerTv(t, { installCode });
     const again = await new Client(t.app).post('/api/device/v1/register', { ...TV_DEFAULTS, mac: first.mac, sn: first.sn, installCode });
     expect(again.status, JSON.stringify(again.body)).toBe(200);

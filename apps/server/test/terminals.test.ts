@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs, recordTables } from '../src/db/schema/index.js';
-import { publicIdOf, randomMac, registerTv, type Tv } from './devices-support.js';
+import { installCodeOf, publicIdOf, randomMac, registerTv, type Tv } from './devices-support.js';
 import { Client, clientFor, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, createUser, type Tenant } from './support/fixtures.js';
 
@@ -53,11 +53,11 @@ beforeAll(async () => {
   a = await createTenant(t, PERMISSIONS);
   b = await createTenant(t, PERMISSIONS);
   platform = await createPlatformAdmin(t);
-  const codeA = await publicIdOf(t, a.hotelIds[0]);
+  const codeA = await installCodeOf(t, a.hotelIds[0]);
   mine = [];
   for (let i = 0; i < 3; i++) mine.push(await registerTv(t, { installCode: codeA, roomNumber: `10${i}`, softwareVersion: i === 0 ? '4.0.0' : '3.9.0' }));
-  siblings = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[1]) });
-  foreign = await registerTv(t, { installCode: await publicIdOf(t, b.hotelIds[0]) });
+  siblings = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[1]) });
+  foreign = await registerTv(t, { installCode: await installCodeOf(t, b.hotelIds[0]) });
 });
 
 describe('terminal list (record engine)', () => {
@@ -146,7 +146,7 @@ describe('terminal tenant isolation', () => {
 
 describe('terminal authorization actions', () => {
   it('authorizes, disables with a tip and recovers, single and batch, with state history and operation log', async () => {
-    const [x, y] = [await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) }), await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) })];
+    const [x, y] = [await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) }), await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) })];
     const info = async (tv: Tv) => (await a.hotel.get(`/api/admin/terminal/get_terminal_info?mac=${tv.mac}`)).body.data;
     const xid = (await info(x)).id;
     // Single through the engine's state action.
@@ -230,7 +230,7 @@ describe('batch MAC search', () => {
 
 describe('deleting and unbinding', () => {
   it('refuses to delete a registered terminal (409) and deletes it once unbound', async () => {
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, a.hotelIds[0]) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, a.hotelIds[0]) });
     await tv.device.post('/api/device/v1/heartbeat', {});
     await t.app.devices.heartbeats.flush();
     const id = (await a.hotel.get(`/api/admin/terminal/get_terminal_info?mac=${tv.mac}`)).body.data.id;
@@ -332,7 +332,7 @@ describe('authorization rules (record)', () => {
 
 describe('overseas terminals', () => {
   it('stores the reported country upper-case and flags any country but CN as overseas', async () => {
-    const code = await publicIdOf(t, a.hotelIds[0]);
+    const code = await installCodeOf(t, a.hotelIds[0]);
     const abroad = await registerTv(t, { installCode: code, country: 'sg' });
     const home = await registerTv(t, { installCode: code, country: 'CN' });
     const silent = await registerTv(t, { installCode: code });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables, terminalStateLogs } from '../src/db/schema/index.js';
 import { distanceMetres } from '../src/tvauth/service.js';
-import { publicIdOf, randomMac, registerTv, type Tv } from './devices-support.js';
+import { installCodeOf, publicIdOf, randomMac, registerTv, type Tv } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
@@ -172,7 +172,7 @@ describe('POST /api/device/v1/tv-auth', () => {
   it('keeps the hotel a terminal already has and needs no location when the project does not match it', async () => {
     const other = tenant.hotelIds[1];
     const project = await createProject({ hotel: tenant.hotelIds[0] }, { 'HT-55U': 1 });
-    const tv = await registerTv(t, { installCode: await publicIdOf(t, other) });
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, other) });
     const res = await authorize({ key: project.authKey, mac: tv.mac });
     expect(res.status).toBe(200);
     expect(res.body.data.hotel.publicId).toBe(await publicIdOf(t, other));

@@ -24,6 +24,7 @@ import {
   heartbeatPage,
   hotelSettings,
   resolveAlarm,
+  rotateInstallCode,
   saveHotelSettings,
   stateLogPage,
   terminalByMac,
@@ -47,7 +48,6 @@ const FIELDS: Record<string, FieldDef> = {
   page: text('页码', 'Page'),
   pagesize: text('每页条数', 'Page size'),
   ipWhitelist: text('服务器IP白名单', 'Server IP whitelist'),
-  installPin: text('安装PIN', 'Install PIN'),
   hotelId: text('酒店', 'Hotel'),
 };
 
@@ -239,11 +239,10 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   const settingsBody = z.strictObject({
     hotelId: z.coerce.number().int().positive().optional(),
     ipWhitelist: z.array(z.string().trim().max(64)).max(200).nullable().optional(),
-    installPin: z.string().trim().max(12).nullable().optional(),
   });
   app.put(
     '/api/terminals/hotel-settings',
-    { schema: { body: settingsBody, tags, summary: "Set a hotel's IP whitelist (at least one entry; null clears it) and install PIN" }, config: auth('terminal.update') },
+    { schema: { body: settingsBody, tags, summary: "Set a hotel's IP whitelist (at least one entry; null clears it)" }, config: auth('terminal.update') },
     async (request) => {
       const body = request.body as z.infer<typeof settingsBody>;
       if (body.ipWhitelist) {
@@ -251,9 +250,14 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
         const bad = body.ipWhitelist.find((entry) => !validWhitelistEntry(entry));
         if (bad !== undefined) throw invalidFields({ ipWhitelist: { key: 'terminal.badIp', params: { value: bad } } });
       }
-      if (body.installPin && !/^[A-Za-z0-9]{4,12}$/.test(body.installPin)) throw invalidFields({ installPin: { key: 'terminal.pinFormat' } });
-      return ok(await saveHotelSettings(ctx(request), body.hotelId, { ipWhitelist: body.ipWhitelist, installPin: body.installPin === '' ? null : body.installPin }));
+      return ok(await saveHotelSettings(ctx(request), body.hotelId, { ipWhitelist: body.ipWhitelist }));
     },
+  );
+  const rotateBody = z.strictObject({ hotelId: z.coerce.number().int().positive().optional() });
+  app.post(
+    '/api/terminals/hotel-settings/rotate-install-code',
+    { schema: { body: rotateBody, tags, summary: "Draw a new install code for a hotel (the old one stops working; registered TVs are not affected)" }, config: auth('terminal.update') },
+    async (request) => ok(await rotateInstallCode(ctx(request), (request.body as z.infer<typeof rotateBody>).hotelId)),
   );
 
   app.post(

@@ -112,7 +112,7 @@ export async function writeHeartbeats(db: Db, items: readonly HeartbeatItem[], t
       select a.id, 'ipOutsideWhitelist', a.ip, a.hits, to_timestamp(a.ms / 1000.0), to_timestamp(a.ms / 1000.0)
         from json_to_recordset(${p(alarmJson)}::json) as a(id int, ip text, hits int, ms float8)
        where exists (select 1 from terminals t where t.id = a.id)
-      on conflict (terminal_id, kind) do update set
+      on conflict (terminal_id, kind, hotel_id) do update set
         ip = excluded.ip,
         hits = case when terminal_alarms.resolved_at is null then terminal_alarms.hits + excluded.hits else excluded.hits end,
         first_at = case when terminal_alarms.resolved_at is null then terminal_alarms.first_at else excluded.first_at end,

@@ -1,7 +1,8 @@
 import { HOME_COUNTRY, normalizeMac, type AuthorizationState, type RegisterRequest, type RegisterResponse } from '@htv/shared/devices/protocol';
 import { eq, sql } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { hotelDeviceSettings, hotels, recordTables, terminalAlarms, terminalDailyStats, terminalPresence, terminalTokens } from '../db/schema/index.js';
+import { hotels, recordTables, terminalAlarms, terminalDailyStats, terminalPresence, terminalTokens } from '../db/schema/index.js';
 import { AppError, invalidFields } from '../http/errors.js';
 import { logStates, type StateEvent } from './logs.js';
 import { firstMatch } from './rules.js';
@@ -16,24 +17,26 @@ export interface InstallHotel {
   name: string;
 }
 
+/** An install code as TVs send it: the hotel's 7-character public id, a dash and the hotel's secret. */
+const INSTALL_CODE = /^([A-Za-z0-9]{7})-(\d{8})$/;
+
+/** The hotel part of an install code (what the per-code rate limit counts), or the code itself when it has none. */
+export const installCodeHotel = (code: string) => code.trim().slice(0, 7).toUpperCase();
+
 /**
- * Resolves a hotel install code: the hotel's 7-character public id, followed by `-<PIN>` when the
- * hotel has set an install PIN. Anything else is not a valid code.
+ * Resolves a hotel install code, `<publicId>-<secret>`; a code without the hotel's current secret (a
+ * bare public id, a guessed or rotated secret) is not valid. The secret is compared in constant time.
  */
 export async function resolveInstallCode(db: Db, code: string): Promise<InstallHotel | null> {
-  const trimmed = code.trim();
-  const dash = trimmed.indexOf('-');
-  const publicId = dash === -1 ? trimmed : trimmed.slice(0, dash);
-  const pin = dash === -1 ? undefined : trimmed.slice(dash + 1);
-  if (!/^[A-Za-z0-9]{7}$/.test(publicId)) return null;
+  const match = INSTALL_CODE.exec(code.trim());
+  if (!match) return null;
   const [row] = await db
-    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name, pin: hotelDeviceSettings.installPin })
+    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name, secret: hotels.installSecret })
     .from(hotels)
-    .leftJoin(hotelDeviceSettings, eq(hotelDeviceSettings.hotelId, hotels.id))
-    .where(eq(hotels.publicId, publicId))
+    .where(eq(hotels.publicId, match[1]!))
     .limit(1);
-  if (!row) return null;
-  if ((row.pin ?? undefined) !== pin) return null;
+  const given = Buffer.from(match[2]!);
+  if (!row || row.secret.length !== given.length || !timingSafeEqual(Buffer.from(row.secret), given)) return null;
   return { id: row.id, brandId: row.brandId, publicId: row.publicId, name: row.name };
 }
 
@@ -91,7 +94,7 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
       .insert(terminalAlarms)
       .values({ terminalId: known.id as number, kind: 'snChanged', ip: values.publicIp, detail, hits: 1 })
       .onConflictDoUpdate({
-        target: [terminalAlarms.terminalId, terminalAlarms.kind],
+        target: [terminalAlarms.terminalId, terminalAlarms.kind, terminalAlarms.hotelId],
         set: { ip: values.publicIp, detail, hits: sql`${terminalAlarms.hits} + 1`, lastAt: sql`now()`, resolvedAt: null, resolvedBy: null },
       });
     throw new AppError('conflict', 'device.snMismatch');

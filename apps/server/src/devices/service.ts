@@ -457,46 +457,53 @@ export function filterOptions(db: Db, actor: Actor): Promise<Record<string, stri
 // --- hotel device settings ----------------------------------------------------------------------
 
 /** The hotel a settings call is about: a hotel user's own; a brand user's hotel of its brand; any for the platform. */
-export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undefined): Promise<{ id: number; brandId: number; publicId: string; name: string }> {
+export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undefined): Promise<{ id: number; brandId: number; publicId: string; name: string; installSecret: string }> {
   const id = actor.userType === 3 ? actor.hotelId : hotelId;
   if (!id) throw notFound();
-  const [hotel] = await db.select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name }).from(hotels).where(eq(hotels.id, id));
+  const [hotel] = await db
+    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name, installSecret: hotels.installSecret })
+    .from(hotels)
+    .where(eq(hotels.id, id));
   if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw notFound();
   return hotel;
 }
 
+/** The install code TVs register with: the hotel's public id and its secret. */
+export const installCodeOf = (hotel: { publicId: string; installSecret: string }) => `${hotel.publicId}-${hotel.installSecret}`;
+
 export async function hotelSettings(db: Db, actor: Actor, hotelId: number | undefined) {
   const hotel = await hotelInReach(db, actor, hotelId);
   const [settings] = await db.select().from(hotelDeviceSettings).where(eq(hotelDeviceSettings.hotelId, hotel.id));
-  const pin = settings?.installPin ?? null;
-  return {
-    hotelId: hotel.id,
-    publicId: hotel.publicId,
-    name: hotel.name,
-    ipWhitelist: settings?.ipWhitelist ?? [],
-    installPin: pin,
-    installCode: pin ? `${hotel.publicId}-${pin}` : hotel.publicId,
-  };
+  return { hotelId: hotel.id, publicId: hotel.publicId, name: hotel.name, ipWhitelist: settings?.ipWhitelist ?? [], installCode: installCodeOf(hotel) };
 }
 
-export async function saveHotelSettings(
-  ctx: WriteContext,
-  hotelId: number | undefined,
-  input: { ipWhitelist?: string[] | null; installPin?: string | null },
-) {
+export async function saveHotelSettings(ctx: WriteContext, hotelId: number | undefined, input: { ipWhitelist?: string[] | null }) {
   const hotel = await hotelInReach(ctx.db, ctx.actor, hotelId);
   const set: Record<string, unknown> = { updatedBy: ctx.actor.userId, updatedAt: new Date() };
   if (input.ipWhitelist !== undefined) set.ipWhitelist = (input.ipWhitelist ?? []).map((e) => e.trim());
-  if (input.installPin !== undefined) set.installPin = input.installPin ? input.installPin.toUpperCase() : null;
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(hotelDeviceSettings).where(eq(hotelDeviceSettings.hotelId, hotel.id));
     await tx
       .insert(hotelDeviceSettings)
-      .values({ hotelId: hotel.id, ipWhitelist: (set.ipWhitelist as string[] | undefined) ?? [], installPin: (set.installPin as string | null | undefined) ?? null, updatedBy: ctx.actor.userId })
+      .values({ hotelId: hotel.id, ipWhitelist: (set.ipWhitelist as string[] | undefined) ?? [], updatedBy: ctx.actor.userId })
       .onConflictDoUpdate({ target: hotelDeviceSettings.hotelId, set });
     await writeOpLog(tx, ctx.actor, { action: 'update', recordType: 'hotelDeviceSettings', recordId: hotel.id, before: before ?? null, after: set }, ctx.ip);
   });
   for (const runtime of allRuntimes()) runtime.invalidateWhitelist(hotel.id);
+  return hotelSettings(ctx.db, ctx.actor, hotel.id);
+}
+
+/**
+ * Draws a new install secret for a hotel (the column's default, the same draw as at creation): the old
+ * code stops working at once; registered TVs keep their tokens. The operation log keeps who rotated it,
+ * not the secrets.
+ */
+export async function rotateInstallCode(ctx: WriteContext, hotelId: number | undefined) {
+  const hotel = await hotelInReach(ctx.db, ctx.actor, hotelId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(hotels).set({ installSecret: sql`default`, updatedAt: new Date() }).where(eq(hotels.id, hotel.id));
+    await writeOpLog(tx, ctx.actor, { action: 'rotateInstallCode', recordType: 'hotel', recordId: hotel.id, before: null, after: null }, ctx.ip);
+  });
   return hotelSettings(ctx.db, ctx.actor, hotel.id);
 }
 

@@ -241,7 +241,8 @@ export function registerTenantRecords(): void {
   });
 
   addRecordHooks('hotel', {
-    hidden: ['settings'],
+    // The install secret is shown and rotated through the hotel's device settings (terminal permissions), not in lists or exports.
+    hidden: ['settings', 'installSecret'],
     beforeWrite: hotelBeforeWrite,
     beforeDelete: hotelBeforeDelete,
     afterRead: (ctx, rows) => hotelAfterRead(ctx.db, rows),

@@ -34,7 +34,6 @@ export const devicesMessages = {
     'zh-CN': '服务器IP白名单至少需要一项',
     'en-US': 'The server IP whitelist needs at least one entry',
   },
-  'terminal.pinFormat': { 'zh-CN': '安装PIN为4-12位字母或数字', 'en-US': 'The install PIN is 4-12 letters or digits' },
   'device.unregistered': {
     'zh-CN': '终端未注册或令牌已失效，请重新注册',
     'en-US': 'The terminal is not registered or its token was revoked; register again',

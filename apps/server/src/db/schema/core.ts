@@ -59,6 +59,13 @@ export const hotels = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: varchar('public_id', { length: 7 }).notNull().unique(),
+    /**
+     * The secret half of the install code (`<publicId>-<installSecret>`): 8 random digits drawn by the
+     * database (gen_random_uuid is strongly random) for every new hotel and again on rotation (`DEFAULT`).
+     */
+    installSecret: varchar('install_secret', { length: 8 })
+      .notNull()
+      .default(sql`lpad(((('x' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))::bit(48)::bigint) % 100000000)::text, 8, '0')`),
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id),

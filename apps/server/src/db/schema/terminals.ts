@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { hotels } from './core.js';
 import { recordTables } from './records.js';
 
@@ -94,8 +94,9 @@ export const terminalStateLogs = pgTable(
 
 /**
  * Alarms derived from what terminals report: `ipOutsideWhitelist` (stolen-use: heartbeats from an
- * address outside the hotel's whitelist) and `snChanged` (a MAC re-registered with another SN). One row
- * per terminal and kind; a new occurrence after it was resolved opens it again.
+ * address outside the hotel's whitelist), `snChanged` (a MAC re-registered with another SN) and
+ * `movedOut` (a terminal registered into another hotel). One row per terminal, kind and owner; a new
+ * occurrence after it was resolved opens it again.
  */
 export const terminalAlarms = pgTable(
   'terminal_alarms',
@@ -103,6 +104,12 @@ export const terminalAlarms = pgTable(
     id: serial('id').primaryKey(),
     terminalId: terminalId(),
     kind: varchar('kind', { length: 30 }).notNull(),
+    /**
+     * The owner the alarm is shown to when it is not the terminal's current one (`movedOut`: the hotel
+     * the terminal left and its brand); null: the alarm follows the terminal's owner.
+     */
+    brandId: integer('brand_id'),
+    hotelId: integer('hotel_id'),
     ip: varchar('ip', { length: 45 }),
     detail: varchar('detail', { length: 200 }),
     hits: integer('hits').notNull().default(0),
@@ -111,7 +118,11 @@ export const terminalAlarms = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: varchar('resolved_by', { length: 64 }),
   },
-  (t) => [uniqueIndex('terminal_alarms_terminal_kind_uq').on(t.terminalId, t.kind), index('terminal_alarms_last_idx').on(t.lastAt)],
+  (t) => [
+    unique('terminal_alarms_terminal_kind_owner_uq').on(t.terminalId, t.kind, t.hotelId).nullsNotDistinct(),
+    index('terminal_alarms_hotel_idx').on(t.hotelId),
+    index('terminal_alarms_last_idx').on(t.lastAt),
+  ],
 );
 
 /** Daily counts for the home chart: active terminals (heard that day) and registrations, per owner (0 = none). */
@@ -128,15 +139,14 @@ export const terminalDailyStats = pgTable(
 );
 
 /**
- * Device settings of a hotel: the server IP whitelist its TVs must report from (stolen-use alarms) and
- * an optional install PIN (the install code is then `<publicId>-<PIN>`).
+ * Device settings of a hotel: the server IP whitelist its TVs must report from (stolen-use alarms). The
+ * install code's secret is a column of `hotels` (created with the hotel).
  */
 export const hotelDeviceSettings = pgTable('hotel_device_settings', {
   hotelId: integer('hotel_id')
     .primaryKey()
     .references(() => hotels.id, { onDelete: 'cascade' }),
   ipWhitelist: text('ip_whitelist').array().notNull().default(sql`'{}'::text[]`),
-  installPin: varchar('install_pin', { length: 12 }),
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -51,7 +51,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerMessages(app, database.db);
   registerOperationLog(app, database.db);
   registerRecordRoutes(app, database.db);
-  await registerFiles(app, database.db, localDiskStorage(config.dataDir));
+  await registerFiles(app, database.db, localDiskStorage(config.dataDir), { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
   registerTenants(app, database.db, localDiskStorage(config.dataDir));

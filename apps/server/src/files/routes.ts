@@ -14,7 +14,9 @@ import { ok } from '../http/reply.js';
 import { ownLevel } from '../tenancy/scope.js';
 import { readableFiles, readerOf } from './access.js';
 import { UploadInspector, UploadRejected, type Inspected } from './check.js';
+import { DEFAULT_UPLOAD_QUOTA_MB, UploadQuota } from './quota.js';
 import { isUuid, storageKeyFor, type ByteRange, type Storage } from './storage.js';
+import { DEFAULT_ORPHAN_GRACE_HOURS, scheduleOrphanSweep } from './sweep.js';
 
 export { localDiskStorage } from './storage.js';
 
@@ -74,23 +76,37 @@ function uploadFailure(error: unknown): unknown {
   return error;
 }
 
+export interface UploadOptions {
+  /** Storage quota of each tenant level in MB (0: none). */
+  quotaMb?: number;
+  /** Hours before an upload that no row names is removed (0: never). */
+  orphanGraceHours?: number;
+}
+
 /**
  * File uploads and downloads:
  * - `POST /api/files?rule=<name>`: multipart field `file`, checked by content against the upload rule
- *   while it streams, then stored and recorded; the owner is the uploader's own level.
+ *   while it streams, then stored and recorded within the uploader's storage quota; the owner is the
+ *   uploader's own level.
  * - `GET /api/files/:id` and `/api/files/:id/:name`: the bytes, to whoever may read the file (also with
  *   the session cookie, for `<img src>`), with ranges for video.
- * Registers @fastify/multipart on the app (one file, the largest rule's size as the ceiling).
+ * Registers @fastify/multipart on the app (one file, the largest rule's size as the ceiling), and the
+ * periodic removal of unreferenced uploads.
  */
-export async function registerFiles(app: FastifyInstance, db: Db, storage: Storage) {
+export async function registerFiles(app: FastifyInstance, db: Db, storage: Storage, options: UploadOptions = {}) {
   await app.register(multipart, {
     limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 },
   });
 
   const running = new Map<number, number>();
+  const quota = new UploadQuota(options.quotaMb ?? DEFAULT_UPLOAD_QUOTA_MB);
+  scheduleOrphanSweep(app, db, storage, options.orphanGraceHours ?? DEFAULT_ORPHAN_GRACE_HOURS);
 
   async function receive(request: FastifyRequest, actor: Actor, ruleName: string, rule: UploadRule): Promise<StoredFile> {
     if (!request.isMultipart()) throw invalidFields({ file: { key: 'upload.required' } });
+    const owner = ownLevel(actor);
+    // A full tenant is told before any byte is stored.
+    await quota.assertRoom(db, owner, 1);
     // One byte over the rule's limit reaches the inspector, which refuses it.
     const part = await request.file({ limits: { files: 1, fileSize: rule.maxBytes + 1 }, throwFileSizeLimit: false }).catch((error: unknown) => {
       // A body the parser cannot read (no boundary, truncated) is the client's fault, not a 500.
@@ -111,10 +127,9 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
       request.raw.resume();
       throw uploadFailure(error);
     }
-    const owner = ownLevel(actor);
     const name = cleanFileName(part.filename);
     try {
-      await db.insert(files).values({
+      await quota.admit(db, owner, inspected.size, (tx) => tx.insert(files).values({
         id,
         storageKey: key,
         name,
@@ -127,7 +142,7 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
         brandId: owner.brandId,
         hotelId: owner.hotelId,
         uploadedBy: actor.userId,
-      });
+      }));
     } catch (error) {
       await storage.delete(key).catch((e) => request.log.error({ err: e, key }, 'could not remove an unrecorded upload'));
       throw error;

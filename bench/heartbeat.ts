@@ -8,7 +8,8 @@
  *        [--wrk-threads 1]
  *
  * 1. creates a fresh database and starts the real server on it (child process, migrations, demo seed);
- * 2. registers N virtual TVs with the simulator library (install code of the demo hotel 1000001);
+ * 2. registers N virtual TVs with the simulator library (install code of the demo hotel 1000001, read from
+ *    the database; registration limits lifted for the run);
  * 3. warms up, then drives POST /api/device/v1/heartbeat with C keep-alive connections for S seconds
  *    (wrk when installed, else a Node load generator), each request with the next TV's token;
  * 4. checks the stored rows and the server's counters (batch statements, cache misses) for the run;
@@ -148,6 +149,9 @@ try {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-bench-data-')),
       LOG_LEVEL: 'warn',
       DEVICE_HEARTBEAT_LOG_MIN_GAP_S: values['log-gap']!,
+      // One address registers the whole fleet into one hotel: the anti-abuse limits would refuse it.
+      DEVICE_REGISTER_PER_IP: '0',
+      DEVICE_MAX_PENDING_PER_HOTEL: '0',
       ...(values.profile ? { HTV_PROFILE_DIR: values.profile } : {}),
     },
     async () => (await fetch(`${url}/api/health`)).ok,
@@ -155,14 +159,17 @@ try {
   );
   log(`server ${url} (pid ${server.pid})`);
 
-  // The demo brand's terminal quota is smaller than a benchmark fleet: lift it for this database.
-  const quota = new pg.Client({ connectionString: dbUrl.toString() });
-  await quota.connect();
-  await quota.query(`update brands set terminal_limit = null where id = (select brand_id from hotels where public_id = '1000001')`);
-  await quota.end();
+  // The demo brand's terminal quota is smaller than a benchmark fleet: lift it for this database. The
+  // install code's secret is drawn when the hotel is created.
+  const setup = new pg.Client({ connectionString: dbUrl.toString() });
+  await setup.connect();
+  await setup.query(`update brands set terminal_limit = null where id = (select brand_id from hotels where public_id = '1000001')`);
+  const { rows } = await setup.query<{ secret: string }>(`select install_secret as secret from hotels where public_id = '1000001'`);
+  await setup.end();
+  const installCode = `1000001-${rows[0]!.secret}`;
 
   const t0 = performance.now();
-  const tvs = await registerMany({ url, seed: `bench-${Date.now()}`, count: terminals, installCode: '1000001', concurrency: 32 });
+  const tvs = await registerMany({ url, seed: `bench-${Date.now()}`, count: terminals, installCode, concurrency: 32 });
   const registerSeconds = (performance.now() - t0) / 1000;
   log(`registered ${terminals} TVs in ${registerSeconds.toFixed(1)} s (${(terminals / registerSeconds).toFixed(0)}/s)`);
   const tokens = tvs.map((tv) => tv.token);

@@ -5,8 +5,8 @@ import { apiLogin, label, login, WEB } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
 
 /**
- * Terminals end to end, with the simulator's virtual TVs against the e2e server: TVs register with
- * the demo hotel's install code (public id 1000001, Sunrise Bund), the hotel administrator finds them
+ * Terminals end to end, with the simulator's virtual TVs against the e2e server: the hotel administrator
+ * of the demo hotel (Sunrise Bund) reads its install code in the terminal list, TVs register with it, she finds them
  * unauthorized, authorizes two checked in the list and the third by MAC list, disables one with a tip
  * (the TV shows it), and the online count drops once the TVs stop. The platform administrator fills
  * an authorization rule's MAC list from an Excel file inside the rule form.
@@ -19,7 +19,6 @@ import { baseUrl } from '../support/server.js';
 
 const TERMINALS = `${WEB}/ht/terminal`;
 const AUTH_RULES = `${WEB}/terminal_control/machine`;
-const INSTALL_CODE = '1000001';
 const COUNT = 3;
 const OK_BUTTON = /^\s*(确\s*定|OK)\s*$/;
 
@@ -50,15 +49,23 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
   const seed = `e2e-terminals-${run}`;
   // Rooms of this run only, so a keyword search lists exactly this fleet.
   const rooms = `R${run.slice(-6)}-`;
-  let fleet: Fleet | undefined = await startFleet({ url: baseUrl(), count: COUNT, seed, installCode: INSTALL_CODE, roomPrefix: rooms, interval: 1 });
+  // The hotel administrator reads the install code (the hotel's public id and secret) the TVs register with.
+  await login(page, 'hotel', { via: 'api' });
+  await page.goto(TERMINALS);
+  await expect(table(page)).toBeVisible();
+  await page.getByTestId('install-code-open').click();
+  await expect(page.getByTestId('install-code-value')).toHaveText(/^1000001-\d{8}/);
+  const installCode = /1000001-\d{8}/.exec((await page.getByTestId('install-code-value').textContent()) ?? '')![0];
+  await page.keyboard.press('Escape');
+
+  let fleet: Fleet | undefined = await startFleet({ url: baseUrl(), count: COUNT, seed, installCode, roomPrefix: rooms, interval: 1 });
   try {
     const tvs = fleet.tvs;
     const macs = tvs.map((tv) => tv.mac);
     for (const tv of tvs) expect(tv.authorization, `${tv.mac} registered`).toBe('unauthorized');
 
-    // The hotel administrator sees them unauthorized: MAC search (with one unknown MAC) and the list.
-    await login(page, 'hotel', { via: 'api' });
-    await page.goto(TERMINALS);
+    // She sees them unauthorized: MAC search (with one unknown MAC) and the list.
+    await page.reload();
     await expect(table(page)).toBeVisible();
     await page.getByTestId('terminal-mac-search-open').click();
     const searchDialog = page.getByRole('dialog').filter({ has: page.getByTestId('mac-search-input') });

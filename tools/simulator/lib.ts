@@ -35,7 +35,7 @@ export interface TvOptions {
   url: string;
   seed: string;
   index: number;
-  /** Hotel install code (public id, or `publicId-PIN`). */
+  /** Hotel install code (`publicId-secret`, shown in the console). */
   installCode?: string;
   roomNumber?: string;
   /** Seconds between heartbeats; default: what the server asks for. */

@@ -2,9 +2,9 @@
  * Virtual TVs for the device API.
  *
  *   node --import tsx tools/simulator/main.ts --url http://127.0.0.1:8080 --count 50 --seed demo \
- *        --hotel 1000001 --interval 5
+ *        --hotel 1000001-12345678 --interval 5
  *
- * Options: --url, --count (10), --seed (demo), --hotel <install code> (omit: unassigned TVs),
+ * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
  * --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only). Ctrl-C stops cleanly.

@@ -42,7 +42,7 @@ export interface StateLogRow {
 
 export interface AlarmRow {
   id: number;
-  kind: 'ipOutsideWhitelist' | 'snChanged';
+  kind: 'ipOutsideWhitelist' | 'snChanged' | 'movedOut';
   ip: string | null;
   detail: string | null;
   hits: number;
@@ -79,12 +79,22 @@ export interface AuthorizationResult {
 
 export type BatchAction = 'authorize' | 'disable' | 'recover';
 
+/** `GET /api/terminals/hotel-settings`: a hotel's device settings and the code its TVs register with. */
+export interface HotelDeviceSettings {
+  hotelId: number;
+  publicId: string;
+  name: string;
+  ipWhitelist: string[];
+  installCode: string;
+}
+
 export const deviceKeys = {
   all: ['devices'] as const,
   info: (mac: string) => ['devices', 'info', mac] as const,
   log: (kind: string, mac: string, page: number) => ['devices', kind, mac, page] as const,
   alarms: (query: Query) => ['devices', 'alarms', query] as const,
   stats: ['devices', 'stats'] as const,
+  hotelSettings: (hotelId: number | undefined) => ['devices', 'hotel-settings', hotelId ?? 'own'] as const,
 };
 
 const upload = <T>(path: string, file: File, query?: Query) => {
@@ -108,6 +118,9 @@ export const deviceApi = {
   alarms: (query: Query, signal?: AbortSignal) => api.get<Page<AlarmRow>>('/terminals/alarms', query, signal),
   resolveAlarm: (id: number) => api.post<{ resolved: true }>(`/terminals/alarms/${id}/resolve`),
   stats: (days = 7, signal?: AbortSignal) => api.get<TerminalStats>('/terminals/stats', { days }, signal),
+  /** A hotel user's own hotel without `hotelId`; platform and brand users name the hotel. */
+  hotelSettings: (hotelId: number | undefined, signal?: AbortSignal) => api.get<HotelDeviceSettings>('/terminals/hotel-settings', { hotelId }, signal),
+  rotateInstallCode: (hotelId: number | undefined) => api.post<HotelDeviceSettings>('/terminals/hotel-settings/rotate-install-code', hotelId === undefined ? {} : { hotelId }),
 };
 
 /** Splits pasted MACs: one per line or separated by `,` `;` (also full-width) or spaces. */

@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session';
 import { recordKeys, type Row } from '../../crud/api';
 import { extendRecord, type FieldAddonProps, type RowActionProps, type ToolbarActionProps } from '../../crud/extensions';
 import { deviceApi, deviceKeys, type BatchAction } from './api';
+import { InstallCodeRowAction, InstallCodeToolbarAction } from './InstallCode';
 import { useDeviceText } from './locales';
 import './tvauth';
 
@@ -194,7 +195,13 @@ extendRecord('terminal', {
     { key: 'selectedBatch', visible: (s) => canBatch(s.loginInfo), selection: true, Component: SelectedBatchAction },
     { key: 'batch', visible: (s) => canBatch(s.loginInfo), Component: BatchToolbarAction },
     { key: 'macSearch', visible: (s, record) => canUseRecord(s.loginInfo, record, 'read'), Component: MacSearchToolbarAction },
+    { key: 'installCode', visible: (s) => s.loginInfo.user_type === 3 && can(s.loginInfo, 'terminal.read'), Component: InstallCodeToolbarAction },
   ],
+});
+
+// Platform and brand users find each hotel's install code in the hotel list.
+extendRecord('hotel', {
+  rowActions: [{ key: 'installCode', visible: (s) => s.loginInfo.user_type !== 3 && can(s.loginInfo, 'terminal.read'), Component: InstallCodeRowAction }],
 });
 
 extendRecord('terminalAuthRule', {

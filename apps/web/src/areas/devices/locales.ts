@@ -67,6 +67,7 @@ const zhCN = {
   alarmKind: '类型',
   kind_ipOutsideWhitelist: 'IP不在白名单',
   kind_snChanged: 'MAC克隆（SN变化）',
+  kind_movedOut: '终端已注册到其他酒店',
   status: '处理状态',
   status_open: '未处理',
   status_resolved: '已处理',
@@ -98,6 +99,12 @@ const zhCN = {
   tvAuthDownload: '下载',
   tvAuthModels: '型号',
   tvAuthLogs: '日志',
+  installCode: '安装码',
+  installCodeTitle: '安装码：{name}',
+  installCodeHint: '电视注册时输入此安装码即归属本酒店（注册后待授权）。安装码含随机密钥，请勿公开；泄露后请更换，已注册的电视不受影响。',
+  installCodeRotate: '更换安装码',
+  installCodeRotateConfirm: '更换后旧安装码立即失效，确定更换吗？',
+  installCodeRotated: '安装码已更换',
 } as const;
 
 type Messages = Record<keyof typeof zhCN, string>;
@@ -167,6 +174,7 @@ const enUS: Messages = {
   alarmKind: 'Kind',
   kind_ipOutsideWhitelist: 'IP outside whitelist',
   kind_snChanged: 'Cloned MAC (SN changed)',
+  kind_movedOut: 'Registered into another hotel',
   status: 'Status',
   status_open: 'Open',
   status_resolved: 'Resolved',
@@ -198,6 +206,12 @@ const enUS: Messages = {
   tvAuthDownload: 'Download',
   tvAuthModels: 'Models',
   tvAuthLogs: 'Logs',
+  installCode: 'Install code',
+  installCodeTitle: 'Install code: {name}',
+  installCodeHint: 'A TV registered with this code joins this hotel (awaiting authorization). The code holds a random secret: keep it private and rotate it if it leaks; registered TVs are not affected.',
+  installCodeRotate: 'Rotate code',
+  installCodeRotateConfirm: 'The old code stops working at once. Rotate it?',
+  installCodeRotated: 'Install code rotated',
 };
 
 export const DEVICE_MESSAGES: Record<Lang, Messages> = { 'zh-CN': zhCN, 'en-US': enUS };

@@ -120,6 +120,13 @@ export const brand = defineRecord({
       max: 10_000_000,
       help: t('留空表示不限', 'Empty: no limit'),
     }),
+    uploadQuotaMb: int({
+      label: t('存储空间上限（MB）', 'Storage quota (MB)'),
+      min: 1,
+      max: 10_000_000,
+      list: false,
+      help: t('品牌及其每家酒店各自上传文件的上限；留空表示使用平台默认值', 'For the brand’s own uploads and for each of its hotels’; empty: the platform default'),
+    }),
     hotelCount: int({ label: t('酒店数量', 'Hotels'), readOnly: true }),
     terminalCount: int({ label: t('终端数量', 'Terminals'), readOnly: true }),
   },

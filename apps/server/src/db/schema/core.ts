@@ -22,6 +22,8 @@ export const brands = pgTable(
     remarks: varchar('remarks', { length: 100 }),
     hotelLimit: integer('hotel_limit'),
     terminalLimit: integer('terminal_limit'),
+    /** Upload storage of the brand and of each of its hotels in MB; null: the configured default. */
+    uploadQuotaMb: integer('upload_quota_mb'),
     createdBy: integer('created_by'),
     ...timestamps(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "upload_quota_mb" integer;

@@ -523,7 +523,7 @@ describe('login-as and back', () => {
     expect((await brandSession.get(`/api/records/brand-account/${b.users.brand.id}`)).status).toBe(404);
     expect((await brandSession.get('/api/records/admin-account')).status).toBe(403);
 
-    const back = await brandSession.post('/api/admin/back');
+    const back = await brandSession.post('/api/admin/back', { parent_token: client.token });
     expect(back.status).toBe(200);
     expect(back.body.data).toMatchObject({ user_type: 1, url: '/new-frontend/home' });
     expect((await brandSession.get('/api/brand/userinfo')).status).toBe(401);
@@ -549,12 +549,13 @@ describe('login-as and back', () => {
     expect(info.body.data).toMatchObject({ fromAdmin: true, fromBrand: true, loginInfo: { user_type: 3, hotel_id: a.hotelIds[1], customer_id: a.brandId, permissions: ['*'] } });
     expect((await hotelSession.post('/api/web/hotel/passowrd/change', { old_pass: FIXTURE_PASSWORD, password: 'newpass1', password_confirmation: 'newpass1' })).status).toBe(403);
 
-    const toBrand = await hotelSession.post('/api/hotel/back');
+    expect((await hotelSession.post('/api/hotel/back', { parent_token: client.token })).status).toBe(403); // the platform is not the hotel's parent
+    const toBrand = await hotelSession.post('/api/hotel/back', { parent_token: brandSession.token });
     expect(toBrand.body.data.user_type).toBe(2);
     const brandAgain = new Client(t.app, toBrand.body.data.token);
     expect((await brandAgain.get('/api/brand/userinfo')).body.data).toMatchObject({ fromAdmin: true, loginInfo: { customer_id: a.brandId } });
     expect((await brandSession.get('/api/brand/userinfo')).status).toBe(200); // still in the grace period of the rotation
-    const toAdmin = await brandAgain.post('/api/admin/back');
+    const toAdmin = await brandAgain.post('/api/admin/back', { parent_token: client.token });
     expect(toAdmin.body.data.user_type).toBe(1);
     expect((await logsOf(user.id, 'login_as')).map((r) => r.recordType)).toEqual(['brand', 'hotel']);
     expect(await logsOf(user.id, 'back')).toHaveLength(2);
@@ -567,11 +568,11 @@ describe('login-as and back', () => {
     // The role in force is the hotel super role, named in the request language.
     expect((await hotelSession.get('/api/hotel/userinfo')).body.data).toMatchObject({ fromAdmin: false, fromBrand: true, loginInfo: { role_name: 'Hotel super administrator' } });
     expect((await hotelSession.get('/api/hotel/userinfo?lang=zh-CN')).body.data.loginInfo.role_name).toBe('酒店超级管理员');
-    expect((await hotelSession.post('/api/admin/back')).status).toBe(403);
-    expect((await hotelSession.post('/api/hotel/back')).body.data.user_type).toBe(2);
+    expect((await hotelSession.post('/api/admin/back', { parent_token: client.token })).status).toBe(403);
+    expect((await hotelSession.post('/api/hotel/back', { parent_token: client.token })).body.data.user_type).toBe(2);
 
     const own = await signIn(t, b.users.hotel.loginName);
-    const res = await own.post('/api/hotel/back');
+    const res = await own.post('/api/hotel/back', { parent_token: own.token });
     expect(res.status).toBe(403);
     expect(res.body.errmsg).toBe('There is no account to return to');
     expect((await own.post('/api/admin/login_as', { brand_id: b.brandId })).status).toBe(403);
@@ -593,6 +594,63 @@ describe('login-as and back', () => {
     const entered = new Client(t.app, (await client.post('/api/admin/login_as', { brand_id: a.brandId })).body.data.token);
     await entered.post('/api/admin/logout');
     expect((await client.get('/api/admin/userinfo')).status).toBe(401);
+  });
+
+  it('returns only with the parent session’s own token: the entered session’s token alone reaches nothing above it', async () => {
+    const { client } = await userWith(t, { userType: 1, isSuper: true });
+    const brandSession = new Client(t.app, (await client.post('/api/admin/login_as', { brand_id: a.brandId })).body.data.token);
+    const hotelSession = new Client(t.app, (await brandSession.post('/api/brand/login_as', { hotel_id: a.hotelIds[0] })).body.data.token);
+    const other = await createPlatformAdmin(t);
+    for (const parent_token of [undefined, '', hotelSession.token, brandSession.token, other.token, 'x'.repeat(43)]) {
+      const res = await brandSession.post('/api/admin/back', parent_token === undefined ? undefined : { parent_token });
+      expect(res.status, String(parent_token)).toBe(403);
+      expect(res.body.errkey).toBe('auth.noParentSession');
+      expect((await hotelSession.post('/api/admin/back', parent_token === undefined ? undefined : { parent_token })).status).toBe(403);
+    }
+    // Nothing was ended or rotated by the refused returns.
+    expect((await hotelSession.get('/api/hotel/userinfo')).status).toBe(200);
+    const back = await hotelSession.post('/api/admin/back', { parent_token: client.token });
+    expect(back.body.data.user_type).toBe(1);
+    for (const ended of [hotelSession, brandSession]) expect((await ended.get('/api/admin/userinfo')).status).toBe(401);
+  });
+
+  it('does not slide the parent’s expiry while the entered session is used', async () => {
+    const { client } = await userWith(t, { userType: 1, isSuper: true });
+    const entered = new Client(t.app, (await client.post('/api/admin/login_as', { brand_id: a.brandId })).body.data.token);
+    const soon = new Date(Date.now() + 10 * 60 * 1000);
+    await t.database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.tokenHash, hashToken(client.token!)));
+    await t.database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.tokenHash, hashToken(entered.token!)));
+    expect((await entered.get('/api/brand/userinfo')).status).toBe(200);
+    const [parent] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(client.token!)));
+    const [child] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(entered.token!)));
+    expect(parent!.expiresAt.getTime()).toBe(soon.getTime());
+    expect(child!.expiresAt.getTime()).toBeGreaterThan(soon.getTime());
+  });
+
+  it('ends an entered session with its parent: expiry, logout, revocation', async () => {
+    const enterBrand = async () => {
+      const { user, client } = await userWith(t, { userType: 1, isSuper: true });
+      const brandSession = new Client(t.app, (await client.post('/api/admin/login_as', { brand_id: a.brandId })).body.data.token);
+      const hotelSession = new Client(t.app, (await brandSession.post('/api/brand/login_as', { hotel_id: a.hotelIds[0] })).body.data.token);
+      expect((await hotelSession.get('/api/hotel/userinfo')).status).toBe(200);
+      return { user, client, brandSession, hotelSession };
+    };
+    const expired = await enterBrand();
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(expired.client.token!)));
+    expect((await expired.brandSession.get('/api/brand/userinfo')).status).toBe(401);
+    expect((await expired.hotelSession.get('/api/hotel/userinfo')).status).toBe(401);
+
+    const loggedOut = await enterBrand();
+    expect((await loggedOut.client.post('/api/admin/logout')).status).toBe(200);
+    expect((await loggedOut.brandSession.get('/api/brand/userinfo')).status).toBe(401);
+    expect((await loggedOut.hotelSession.get('/api/hotel/userinfo')).status).toBe(401);
+
+    // An administrator disabling the account (or the account changing its password elsewhere) revokes its sessions.
+    const revoked = await enterBrand();
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(revoked.brandSession.token!)));
+    expect((await revoked.hotelSession.get('/api/hotel/userinfo')).status).toBe(401);
+    expect((await revoked.client.get('/api/admin/userinfo')).status).toBe(200);
+    expect((await revoked.hotelSession.post('/api/hotel/back', { parent_token: revoked.brandSession.token })).status).toBe(401);
   });
 });
 

@@ -47,6 +47,8 @@ const loginAsAdminBody = z
   .refine((b) => (b.brand_id === undefined) !== (b.hotel_id === undefined), { error: 'validation.brandRequired', path: ['brand_id'] });
 const loginAsBrandBody = z.object({ hotel_id: z.coerce.number().int().positive() });
 const switchBody = z.object({ id: z.coerce.number().int().positive() });
+/** The token of the session to return to; without a valid one the return is refused (403). */
+const backBody = z.object({ parent_token: z.string().max(200).optional() }).default({});
 
 /** The user types a login path accepts: the admin login is the console's one form; /web/login is for brands and hotels. */
 const LOGIN_PATHS: [string, readonly UserType[]][] = [
@@ -261,10 +263,18 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
     },
   );
 
-  /** Ends the current session and the ones between it and `target`, and hands out a new token for `target`. */
-  async function returnTo(request: FastifyRequest, chain: ChainLink[], target: ChainLink | undefined) {
+  /**
+   * Returns to a session this one was entered from. The caller proves that session with its token
+   * (`parent_token`, kept by the client since the login-as): the entered session's token alone never
+   * reaches its parent. Ends the sessions from this one up to the target and rotates the target's token.
+   */
+  async function returnTo(request: FastifyRequest, accepts: (target: ChainLink, chain: ChainLink[]) => boolean) {
     const actor = actorOf(request);
-    if (!target) throw new AppError('forbidden', 'auth.noParentSession');
+    const { parent_token } = request.body as z.infer<typeof backBody>;
+    const parent = parent_token ? await resolveSession(db, parent_token) : null;
+    const chain = await sessionChain(db, actor.sessionId);
+    const target = parent ? chain.slice(1).find((link) => link.id === parent.sessionId) : undefined;
+    if (!target || !accepts(target, chain)) throw new AppError('forbidden', 'auth.noParentSession');
     const token = await rotateToken(db, target.id);
     if (!token) throw new AppError('forbidden', 'auth.noParentSession');
     for (const link of chain.slice(0, chain.indexOf(target))) await revokeSession(db, link.id);
@@ -272,16 +282,17 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
     return sessionAnswer(request, token, target.userType);
   }
 
-  app.post('/api/admin/back', { schema: { tags, summary: 'Return from an entered brand or hotel to the platform session' }, config: { auth: { userTypes: [2, 3] } } }, async (request) => {
-    const chain = await sessionChain(db, actorOf(request).sessionId);
-    return returnTo(request, chain, chain.slice(1).find((link) => link.userType === 1 && !link.revoked));
-  });
+  app.post(
+    '/api/admin/back',
+    { schema: { body: backBody, tags, summary: 'Return from an entered brand or hotel to the platform session {parent_token}' }, config: { auth: { userTypes: [2, 3] } } },
+    async (request) => returnTo(request, (target) => target.userType === 1),
+  );
 
-  app.post('/api/hotel/back', { schema: { tags, summary: 'Return from an entered hotel to the brand session' }, config: { auth: { userTypes: [3] } } }, async (request) => {
-    const chain = await sessionChain(db, actorOf(request).sessionId);
-    const parent = chain[1];
-    return returnTo(request, chain, parent && parent.userType === 2 && !parent.revoked ? parent : undefined);
-  });
+  app.post(
+    '/api/hotel/back',
+    { schema: { body: backBody, tags, summary: 'Return from an entered hotel to the brand session {parent_token}' }, config: { auth: { userTypes: [3] } } },
+    async (request) => returnTo(request, (target, chain) => target === chain[1] && target.userType === 2),
+  );
 
   app.get('/api/web/project/list', { schema: { tags, summary: 'Projects of the selector and the current one' }, config: { auth: { userTypes: [2, 3] } } }, async (request) => {
     const { projects, current } = await sessionProjects(db, actorOf(request));

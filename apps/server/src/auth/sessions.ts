@@ -55,8 +55,9 @@ export interface ResolvedSession {
 
 /**
  * Resolves a token to its session, or null when unknown, expired, revoked, rotated away longer than
- * the grace period, or the user is disabled. Slides the expiry of the session and of the sessions it
- * was entered from (login-as), so returning stays possible while the entered session is in use.
+ * the grace period, or the user is disabled. An entered (login-as) session also dies with any session
+ * it was entered from. Slides the expiry of this session only: using an entered session never keeps
+ * its parent alive.
  */
 export async function resolveToken(db: Db, token: string): Promise<ResolvedSession | null> {
   const now = new Date();
@@ -79,9 +80,13 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
     )
     .limit(1);
   if (!row || !row.user.enabled) return null;
+  if (row.session.parentSessionId !== null && !(await sessionChain(db, row.session.id)).every((link) => link.live)) return null;
   let renewed = false;
   if (row.session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    await renewChain(db, row.session.id, new Date(now.getTime() + SESSION_TTL_MS));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS), updatedAt: now })
+      .where(and(eq(sessions.id, row.session.id), isNull(sessions.revokedAt)));
     renewed = true;
   }
   return {
@@ -109,18 +114,6 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
 /** Resolves a token to its actor (see `resolveToken`). */
 export async function resolveSession(db: Db, token: string): Promise<Actor | null> {
   return (await resolveToken(db, token))?.actor ?? null;
-}
-
-/** Slides the expiry of a session and of every session above it (login-as parents). */
-async function renewChain(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
-  await db.execute(sql`
-    with recursive chain(id, parent) as (
-      select id, parent_session_id from sessions where id = ${sessionId}
-      union all
-      select s.id, s.parent_session_id from sessions s join chain c on s.id = c.parent
-    )
-    update sessions set expires_at = ${expiresAt.toISOString()}::timestamptz, updated_at = now()
-    where id in (select id from chain) and revoked_at is null`);
 }
 
 /**
@@ -154,7 +147,8 @@ export interface ChainLink {
   parentSessionId: number | null;
   brandId: number | null;
   hotelId: number | null;
-  revoked: boolean;
+  /** Neither revoked nor expired. */
+  live: boolean;
 }
 
 /** A session and the sessions it was entered from, nearest first. */
@@ -165,7 +159,7 @@ export async function sessionChain(db: Db, sessionId: number): Promise<ChainLink
       union all
       select s.id, s.parent_session_id, c.depth + 1 from sessions s join chain c on s.id = c.parent where c.depth < 10
     )
-    select s.id, s.user_type, s.parent_session_id, s.brand_id, s.hotel_id, s.revoked_at is not null as revoked
+    select s.id, s.user_type, s.parent_session_id, s.brand_id, s.hotel_id, s.revoked_at is null and s.expires_at > now() as live
     from chain c join sessions s on s.id = c.id order by c.depth`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows.map((r) => ({
@@ -174,7 +168,7 @@ export async function sessionChain(db: Db, sessionId: number): Promise<ChainLink
     parentSessionId: r.parent_session_id === null ? null : Number(r.parent_session_id),
     brandId: r.brand_id === null ? null : Number(r.brand_id),
     hotelId: r.hotel_id === null ? null : Number(r.hotel_id),
-    revoked: Boolean(r.revoked),
+    live: Boolean(r.live),
   }));
 }
 

@@ -7,6 +7,13 @@ import type { UserType } from '@htv/shared';
  */
 const KEY = 'token';
 const TYPE_KEY = 'user_type';
+/** Sessions the current one was entered from (login-as), outermost first: a return proves itself with one. */
+const PARENTS_KEY = 'parent_sessions';
+
+export interface ParentSession {
+  token: string;
+  userType: UserType;
+}
 
 function read(key: string): string | null {
   try {
@@ -32,8 +39,24 @@ export function setToken(token: string) {
   localStorage.setItem(KEY, token);
 }
 
+/** Forgets the token, and the sessions it was entered from (they are no use without it). */
 export function clearToken() {
   remove(KEY);
+  remove(PARENTS_KEY);
+}
+
+export function getParentSessions(): ParentSession[] {
+  try {
+    const list: unknown = JSON.parse(read(PARENTS_KEY) ?? '[]');
+    return Array.isArray(list) ? (list as ParentSession[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function setParentSessions(list: ParentSession[]) {
+  if (list.length) localStorage.setItem(PARENTS_KEY, JSON.stringify(list));
+  else remove(PARENTS_KEY);
 }
 
 export function getStoredUserType(): UserType | null {
@@ -45,9 +68,9 @@ export function setStoredUserType(type: number) {
   localStorage.setItem(TYPE_KEY, String(type));
 }
 
-/** Forgets token and user type (logout, a failed user-info call). */
+/** Forgets token, user type and parent sessions (logout, a failed user-info call, a new sign-in). */
 export function clearSessionStorage() {
-  remove(KEY);
+  clearToken();
   remove(TYPE_KEY);
 }
 

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useEffect, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, ApiError, APP_BASE } from '../api/client';
-import { clearSessionStorage, getStoredUserType, getToken, setStoredUserType, storeSession } from '../api/token';
+import { clearSessionStorage, getParentSessions, getStoredUserType, getToken, setParentSessions, setStoredUserType, storeSession } from '../api/token';
 import { clearTabs } from '../layout/tabsStorage';
 import type { LoginInfo, SessionInfo, UserInfo } from './access';
 
@@ -127,11 +127,31 @@ function consoleUrl(url: string | undefined): string {
 }
 
 /**
- * Switches the browser to another session (login-as, back to admin or brand): stores the new token
- * and user type, clears the tabs and loads the url the server answered, so every cache starts afresh.
+ * Switches the browser to another session: stores the new token and user type, clears the tabs and
+ * loads the url the server answered, so every cache starts afresh.
  */
-export function enterSession(answer: SessionAnswer) {
+function switchSession(answer: SessionAnswer) {
   storeSession(answer.token, answer.user_type);
   clearTabs();
   window.location.assign(consoleUrl(answer.url));
+}
+
+/** Login-as: the current session is kept to return to (its token proves the return), then the entered one is loaded. */
+export function enterSession(answer: SessionAnswer) {
+  const token = getToken();
+  const userType = getStoredUserType();
+  if (token && userType) setParentSessions([...getParentSessions(), { token, userType }]);
+  switchSession(answer);
+}
+
+/**
+ * Back to the platform (`/admin/back`) or to the brand the hotel was entered from (`/hotel/back`),
+ * proven with the kept token of that session; the sessions left are forgotten.
+ */
+export async function returnToParent(userType: 1 | 2) {
+  const parents = getParentSessions();
+  const index = parents.findLastIndex((parent) => parent.userType === userType);
+  const answer = await api.post<SessionAnswer>(userType === 1 ? '/admin/back' : '/hotel/back', { parent_token: parents[index]?.token });
+  setParentSessions(parents.slice(0, Math.max(index, 0)));
+  switchSession(answer);
 }

@@ -2,8 +2,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { enterSession, useSessionInfo, type SessionAnswer } from '../../auth/session';
+import { returnToParent, useSessionInfo } from '../../auth/session';
 
 /**
  * "Back to admin" (a platform session is above this one) and "back to brand" (a hotel entered from a
@@ -16,12 +15,11 @@ export function BackLinks() {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
-  const back = async (path: string) => {
+  const back = async (to: 1 | 2) => {
     setBusy(true);
     const hide = message.loading(t('header.returning'), 0);
     try {
-      const answer = await api.post<SessionAnswer>(path);
-      enterSession(answer);
+      await returnToParent(to);
     } catch {
       hide();
       setBusy(false);
@@ -31,12 +29,12 @@ export function BackLinks() {
   return (
     <>
       {info.fromBrand && (
-        <Button size="small" icon={<RollbackOutlined />} loading={busy} onClick={() => void back('/hotel/back')} data-testid="back-to-brand">
+        <Button size="small" icon={<RollbackOutlined />} loading={busy} onClick={() => void back(2)} data-testid="back-to-brand">
           {t('header.backToBrand')}
         </Button>
       )}
       {info.fromAdmin && (
-        <Button size="small" icon={<RollbackOutlined />} loading={busy} onClick={() => void back('/admin/back')} data-testid="back-to-admin">
+        <Button size="small" icon={<RollbackOutlined />} loading={busy} onClick={() => void back(1)} data-testid="back-to-admin">
           {t('header.backToAdmin')}
         </Button>
       )}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { files } from '../src/db/schema/index.js';
+import { brands, files } from '../src/db/schema/index.js';
 import { localDiskStorage, storageKeyFor } from '../src/files/storage.js';
 import { sweepOrphanUploads } from '../src/files/sweep.js';
 import { Client, testApp, type ApiResponse, type TestApp } from './support/app.js';
@@ -17,7 +17,7 @@ const FAQ_PERMISSIONS = ['faq.read', 'faq.create', 'faq.update', 'faq.delete'];
 
 let t: TestApp;
 
-function upload(client: Client, rule: string, data: Buffer, name = 'clip.mp4'): Promise<ApiResponse> {
+function upload(client: Client, rule: string, data: Buffer, name = 'clip.mp4'): Promise<ApiResponse<any>> {
   const { payload, headers } = multipartBody({ name, data });
   return client.request('POST', `/api/files?rule=${rule}`, payload, headers);
 }
@@ -64,6 +64,17 @@ describe('storage quota', () => {
     // A smaller file still fits; each level has its own quota (the brand's own files are not the hotel's).
     expect((await upload(hotel, 'faqVideo', mp4(300 * KB))).status).toBe(200);
     expect((await upload(brand, 'faqVideo', mp4(900 * KB))).status).toBe(200);
+  });
+
+  it("uses the brand's own quota for the brand and each of its hotels when the platform sets one", async () => {
+    const other = await createTenant(t, []);
+    // The default of this app (1 MB) would refuse 1.5 MB; the brand's 2 MB admits it, at either level.
+    await t.database.db.update(brands).set({ uploadQuotaMb: 2 }).where(eq(brands.id, other.brandId));
+    expect((await upload(new Client(small, other.hotel.token), 'faqVideo', mp4(1536 * KB))).status).toBe(200);
+    expect((await upload(new Client(small, other.brand.token), 'faqVideo', mp4(1536 * KB))).status).toBe(200);
+    const refused = await upload(new Client(small, other.hotel.token), 'faqVideo', mp4(600 * KB));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.file).toEqual(['Not enough storage: 1.5M of 2M used. Please remove unused files or contact the platform administrator']);
   });
 
   it('counts parallel uploads of one tenant one after another', async () => {

@@ -1,7 +1,7 @@
 import { formatBytes } from '@htv/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { files } from '../db/schema/index.js';
+import { brands, files } from '../db/schema/index.js';
 import { invalidFields } from '../http/errors.js';
 import type { Owner } from '../tenancy/scope.js';
 
@@ -19,13 +19,20 @@ function ownedBy(owner: Owner): SQL {
 
 /**
  * The storage quota of each tenant level (the platform, each brand, each hotel), counted from the
- * sizes of its stored files. `quotaMb` 0 means no quota.
+ * sizes of its stored files: the brand's `uploadQuotaMb` for the brand and each of its hotels, else
+ * `defaultMb` (0: no quota).
  */
 export class UploadQuota {
-  private readonly limit: number | null;
+  constructor(private readonly defaultMb: number = DEFAULT_UPLOAD_QUOTA_MB) {}
 
-  constructor(quotaMb: number = DEFAULT_UPLOAD_QUOTA_MB) {
-    this.limit = quotaMb > 0 ? Math.floor(quotaMb * MB) : null;
+  /** Bytes `owner` may hold; null when there is no quota. */
+  async limit(db: Db, owner: Owner): Promise<number | null> {
+    let mb = this.defaultMb;
+    if (owner.brandId !== null) {
+      const [brand] = await db.select({ mb: brands.uploadQuotaMb }).from(brands).where(eq(brands.id, owner.brandId));
+      mb = brand?.mb ?? mb;
+    }
+    return mb > 0 ? Math.floor(mb * MB) : null;
   }
 
   /** Bytes of the files `owner` holds. */
@@ -36,10 +43,11 @@ export class UploadQuota {
 
   /** A 422 on the file field when `owner`'s files plus `adding` bytes pass the quota. */
   async assertRoom(db: Db, owner: Owner, adding: number): Promise<void> {
-    if (this.limit === null) return;
+    const limit = await this.limit(db, owner);
+    if (limit === null) return;
     const used = await this.used(db, owner);
-    if (used + adding > this.limit) {
-      throw invalidFields({ file: { key: 'upload.quotaExceeded', params: { used: formatBytes(used), max: formatBytes(this.limit) } } });
+    if (used + adding > limit) {
+      throw invalidFields({ file: { key: 'upload.quotaExceeded', params: { used: formatBytes(used), max: formatBytes(limit) } } });
     }
   }
 

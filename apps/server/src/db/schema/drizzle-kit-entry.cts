@@ -4,5 +4,6 @@ import * as core from './core.js';
 import * as oem from './oem.js';
 import { recordTables } from './records.js';
 import * as terminals from './terminals.js';
+import * as dashboard from '../../areas/dashboard/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard };

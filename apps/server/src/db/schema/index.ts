@@ -2,3 +2,4 @@ export * from './core.js';
 export { recordTables, recordTable, type RecordTable } from './records.js';
 export * from './terminals.js';
 export * from './oem.js';
+export * from '../../areas/dashboard/schema.js';

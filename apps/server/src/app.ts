@@ -11,6 +11,7 @@ import { registerApiDocs } from './docs/openapi.js';
 import { localDiskStorage, registerFiles } from './files/routes.js';
 import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
+import { loggerOptions, type LogStream } from './logging.js';
 import { registerMessages } from './messages/routes.js';
 import { registerOem } from './oem/routes.js';
 import { registerOperationLog } from './oplog/routes.js';
@@ -23,14 +24,14 @@ import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './tvauth/rout
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** pino options; false silences logs (tests). */
-  logger?: boolean | { level: string };
+  /** Log level and stream (stdout by default); false silences logs (tests). Secrets are kept out either way (logging.ts). */
+  logger?: false | { level: string; stream?: LogStream };
 }
 
 /** Builds the HTTP application: plugins, API routes and the console's static files. */
 export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: logger && loggerOptions(logger.level, logger.stream),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

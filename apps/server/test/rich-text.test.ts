@@ -2,15 +2,27 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables } from '../src/db/schema/index.js';
 import { sanitizeRichText } from '../src/records/sanitize.js';
-import { testApp, type TestApp } from './support/app.js';
+import { testApp, type Client, type TestApp } from './support/app.js';
 import { createTenant, type Tenant } from './support/fixtures.js';
+import { multipartBody, png } from './support/images.js';
 
 const FAQ_PERMISSIONS = ['faq.read', 'faq.create', 'faq.update', 'faq.delete'];
 const FILE = '/api/files/0a1b2c3d-1111-4222-8333-444455556666';
 
 let t: TestApp;
 let a: Tenant;
+let b: Tenant;
 let categoryId: number;
+/** Addresses of pictures uploaded by hotel users of `a` and of `b`. */
+let ownPicture: string;
+let foreignPicture: string;
+
+async function uploadedPicture(client: Client): Promise<string> {
+  const { payload, headers } = multipartBody({ name: 'p.png', data: png(20, 20) });
+  const res = await client.request('POST', '/api/files?rule=faqImage', payload, headers);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.url;
+}
 
 /** The stored content column, read from the database rather than through the API. */
 async function storedContent(id: number): Promise<string> {
@@ -22,6 +34,9 @@ async function storedContent(id: number): Promise<string> {
 beforeAll(async () => {
   t = await testApp();
   a = await createTenant(t, FAQ_PERMISSIONS);
+  b = await createTenant(t, FAQ_PERMISSIONS);
+  ownPicture = await uploadedPicture(a.hotel);
+  foreignPicture = await uploadedPicture(b.hotel);
   const category = await a.hotel.post('/api/records/faq-category', { name: `rich-${Date.now()}` });
   categoryId = category.body.data.id;
 });
@@ -55,16 +70,25 @@ describe('rich text sanitizing', () => {
     const created = await a.hotel.post('/api/records/faq', {
       title: 'Breakfast',
       categoryId,
-      content: `<p onclick="steal()">From <b>7:00</b></p><script>fetch('/api/auth')</script><img src="${FILE}" onerror="x()"><iframe src="https://example.com"></iframe>`,
+      content: `<p onclick="steal()">From <b>7:00</b></p><script>fetch('/api/auth')</script><img src="${ownPicture}" onerror="x()"><iframe src="https://example.com"></iframe>`,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const expected = `<p>From <b>7:00</b></p><img src="${FILE}" />`;
+    const expected = `<p>From <b>7:00</b></p><img src="${ownPicture}" />`;
     expect(created.body.data.content).toBe(expected);
     expect(await storedContent(created.body.data.id)).toBe(expected);
 
     const updated = await a.hotel.put(`/api/records/faq/${created.body.data.id}`, { title: 'Breakfast', categoryId, content: '<p>Until <a href="javascript:alert(1)">10:00</a></p>' });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(await storedContent(created.body.data.id)).toBe('<p>Until <a>10:00</a></p>');
+  });
+
+  it("refuses pictures of another tenant's files like any foreign id", async () => {
+    const before = await a.hotel.get('/api/records/faq?pagesize=200');
+    const res = await a.hotel.post('/api/records/faq', { title: 'Borrowed', categoryId, content: `<p>x</p><img src="${foreignPicture}">` });
+    expect(res.status).toBe(404);
+    // A file the sibling hotel cannot read may not be shown in its row either.
+    expect((await a.sibling.post('/api/records/faq', { title: 'Borrowed', categoryId, content: `<img src="${ownPicture}">` })).status).toBe(404);
+    expect((await a.hotel.get('/api/records/faq?pagesize=200')).body.data.total).toBe(before.body.data.total);
   });
 
   it('refuses required content that was nothing but removed markup, in both languages, writing nothing', async () => {

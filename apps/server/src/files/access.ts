@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Owner } from '../tenancy/scope.js';
-import { isUuid } from './storage.js';
+import { FILE_URL_PATTERN, isUuid } from './storage.js';
 
 /** Who reads a file: the platform, a brand, or a hotel (of a brand). */
 export type Reader = { level: 'platform' } | { level: 'brand'; brandId: number | null } | { level: 'hotel'; brandId: number | null; hotelId: number | null };
@@ -46,16 +46,18 @@ export function readableFiles(reader: Reader): SQL | undefined {
   return or(...parts) ?? sql`false`;
 }
 
-const FILE_KINDS = new Set(['file', 'files']);
+/** Kinds whose values name stored files: ids, lists of ids, and rich text with pictures or video of ours. */
+const FILE_KINDS = new Set(['file', 'files', 'richText']);
 
 function idsOf(field: FieldDef, value: unknown): unknown[] {
   if (value === null || value === undefined) return [];
+  if (field.kind === 'richText') return typeof value === 'string' ? [...value.matchAll(new RegExp(FILE_URL_PATTERN, 'g'))].map((match) => match[1]) : [];
   return field.kind === 'files' && Array.isArray(value) ? value : [value];
 }
 
 /**
- * Every `file` / `files` value in `values` must be the id of a stored file the writer can read, and
- * that was uploaded under the field's `upload` rule. With `owner` (the row's brand and hotel), the file
+ * Every `file` / `files` value in `values`, and every file a `richText` value shows, must be the id of
+ * a stored file the writer can read, and that was uploaded under the field's `upload` rule if it has one. With `owner` (the row's brand and hotel), the file
  * must also be readable at the row's own level, so the row's readers can fetch it. Throws a 422 naming
  * the bad fields. Only fields present in `values` are checked (partial updates).
  */
@@ -83,7 +85,7 @@ export async function checkFileRefs(db: Db, actor: Actor, def: Pick<RecordDef, '
   // A file of the wrong kind, or one the row's own readers could not fetch, is a field error.
   const bad: Record<string, { key: MessageKey; params: Record<string, unknown> }> = {};
   for (const { name, field, ids } of wanted) {
-    if (ids.some((id) => rules.get(id as string) !== field.upload || (atOwner && !atOwner.has(id as string)))) bad[name] = { key: 'upload.badRef', params: { field: field.label } };
+    if (ids.some((id) => (field.upload && rules.get(id as string) !== field.upload) || (atOwner && !atOwner.has(id as string)))) bad[name] = { key: 'upload.badRef', params: { field: field.label } };
   }
   if (Object.keys(bad).length) throw invalidFields(bad);
 }

@@ -31,8 +31,15 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const KEY = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_PATTERN}$`);
+const KEY = new RegExp(`^[0-9a-f]{2}/[0-9a-f]{2}/${UUID_PATTERN}$`);
+
+/**
+ * A file's address as uploads answer it (`/api/files/<id>`), group 1 the id: how rich text names our
+ * files. Plain enough to be both a JavaScript and a PostgreSQL regular expression.
+ */
+export const FILE_URL_PATTERN = `/api/files/(${UUID_PATTERN})`;
 
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 

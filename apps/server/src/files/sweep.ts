@@ -4,7 +4,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
-import type { Storage } from './storage.js';
+import { FILE_URL_PATTERN, type Storage } from './storage.js';
 
 const { files, recordTables } = schema;
 
@@ -14,9 +14,6 @@ export const DEFAULT_ORPHAN_GRACE_HOURS = 24;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 const BATCH = 500;
-
-/** A file's address in rich text (`/api/files/<id>`, the `url` an upload answers with); group 1 is the id. */
-const FILE_URL = '/api/files/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /**
  * Every place a row can name a file, derived from the declarations: `file`, `files` and `richText`
@@ -31,7 +28,7 @@ function referencedFileIds(): SQL {
       const column = table[name];
       if (field.kind === 'file') sources.push(sql`select ${column}::text from ${table} where ${column} is not null`);
       if (field.kind === 'files') sources.push(sql`select jsonb_array_elements_text(${column}) from ${table} where jsonb_typeof(${column}) = 'array'`);
-      if (field.kind === 'richText') sources.push(sql`select (regexp_matches(${column}, ${FILE_URL}, 'g'))[1] from ${table}`);
+      if (field.kind === 'richText') sources.push(sql`select (regexp_matches(${column}, ${FILE_URL_PATTERN}, 'g'))[1] from ${table}`);
     }
   }
   for (const table of (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))) {

@@ -1,10 +1,11 @@
 import { fieldErrors, type FieldDef, type RecordDef } from '@htv/shared';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
+import { FILE_URL_PATTERN } from '../files/storage.js';
 import { AppError } from '../http/errors.js';
 
 /** Our own stored files (`/api/files/<id>` or `/api/files/<id>/<name>`): the only sources of pictures and video. */
-const OWN_FILE = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/[^/?#\\]*)?$/;
+const OWN_FILE = new RegExp(`^${FILE_URL_PATTERN}(/[^/?#\\\\]*)?$`);
 
 const LENGTH = /^\d{1,4}(\.\d{1,2})?(px|em|rem|%)$/;
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;

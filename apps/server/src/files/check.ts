@@ -5,6 +5,7 @@ import {
   IMAGE_TYPES,
   ratioAllowed,
   ratioText,
+  type ArchiveLimits,
   type FileType,
   type MessageKey,
   type UploadRule,
@@ -12,7 +13,8 @@ import {
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { invalidFields, type AppError } from '../http/errors.js';
-import { detectType, imageDimensions, MIME, SNIFF_BYTES, ZIP_TYPES, zipKind, ZipNameScanner } from './detect.js';
+import { ArchiveSpool } from './archive.js';
+import { detectType, imageDimensions, MIME, SNIFF_BYTES, ZIP_TYPES, zipKind } from './detect.js';
 
 /** A failed upload check: a catalogue key and its params, shown on the `file` field. */
 export class UploadRejected extends Error {
@@ -54,6 +56,12 @@ export function acceptType(rule: UploadRule, detected: FileType | null): FileTyp
   return detected;
 }
 
+/** The archive limits of a rule that accepts zip-based files (every such rule states them). */
+export function archiveLimits(rule: UploadRule): ArchiveLimits {
+  if (!rule.archive) throw new Error(`an upload rule accepting ${rule.types.join(', ')} must state archive limits`);
+  return rule.archive;
+}
+
 /** Pixel-size checks of an image: exact sizes (any of), then the ratio. */
 export function checkDimensions(rule: UploadRule, width: number, height: number): void {
   if (!dimensionsAllowed(rule, width, height)) throw new UploadRejected('upload.badDimensions', { sizes: dimensionsText(rule) });
@@ -63,8 +71,10 @@ export function checkDimensions(rule: UploadRule, width: number, height: number)
 /**
  * Checks an upload against its rule while it streams through: the size limit (aborting past
  * `maxBytes`, nothing is buffered beyond the first bytes), the type by content as soon as the first
- * bytes are in, zip entry names, and an image's pixel size at the end. Passes the bytes on unchanged
- * and computes their SHA-256. A failure destroys the stream with an `UploadRejected`.
+ * bytes are in, an image's pixel size at the end, and an archive with the archive inspector
+ * (`archive.ts`): a zip is written aside as it passes, then its directory is checked and every entry
+ * inflated within the rule's limits before the stream ends. Passes the bytes on unchanged and
+ * computes their SHA-256. A failure destroys the stream with an `UploadRejected`.
  */
 export class UploadInspector extends Transform {
   private size = 0;
@@ -73,7 +83,7 @@ export class UploadInspector extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private type: FileType | null = null;
-  private zip: ZipNameScanner | null = null;
+  private spool: ArchiveSpool | null = null;
   private result: Inspected | null = null;
 
   constructor(private readonly rule: UploadRule) {
@@ -87,60 +97,67 @@ export class UploadInspector extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.size += chunk.length;
-      if (this.size > this.rule.maxBytes) throw tooLarge(this.rule);
-      this.hash.update(chunk);
-      if (this.type === null) {
-        this.head.push(chunk);
-        this.headBytes += chunk.length;
-        if (this.headBytes >= SNIFF_BYTES) this.decideType();
-      } else {
-        if (this.zip) this.zip.push(chunk);
-        if (this.headBytes < IMAGE_HEAD_BYTES && IMAGE_TYPES.includes(this.type)) {
-          const part = chunk.subarray(0, IMAGE_HEAD_BYTES - this.headBytes);
-          this.head.push(part);
-          this.headBytes += part.length;
-        }
-      }
-      callback(null, chunk);
-    } catch (error) {
-      callback(error as Error);
-    }
+    this.inspectChunk(chunk).then(() => callback(null, chunk), callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    try {
-      if (this.size === 0) throw new UploadRejected('upload.required');
-      if (this.type === null) this.decideType();
-      let type = this.type!;
-      if (type === 'zip' && this.zip) {
-        type = zipKind(this.zip.names);
-        if (!this.rule.types.includes(type)) throw badType(this.rule);
-      }
-      let width: number | null = null;
-      let height: number | null = null;
-      if (IMAGE_TYPES.includes(type)) {
-        const size = imageDimensions(Buffer.concat(this.head));
-        if (!size) throw badType(this.rule);
-        ({ width, height } = size);
-        checkDimensions(this.rule, width, height);
-      }
-      this.result = { type, mime: MIME[type], size: this.size, sha256: this.hash.digest('hex'), width, height };
-      this.head = [];
-      callback();
-    } catch (error) {
-      callback(error as Error);
+    this.inspectEnd().then(() => callback(), callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    const spool = this.spool;
+    if (!spool) return callback(error);
+    spool.discard().then(() => callback(error), () => callback(error));
+  }
+
+  private async inspectChunk(chunk: Buffer): Promise<void> {
+    this.size += chunk.length;
+    if (this.size > this.rule.maxBytes) throw tooLarge(this.rule);
+    this.hash.update(chunk);
+    if (this.type === null) {
+      this.head.push(chunk);
+      this.headBytes += chunk.length;
+      if (this.headBytes >= SNIFF_BYTES) await this.decideType();
+      return;
+    }
+    if (this.spool) await this.spool.write(chunk);
+    if (this.headBytes < IMAGE_HEAD_BYTES && IMAGE_TYPES.includes(this.type)) {
+      const part = chunk.subarray(0, IMAGE_HEAD_BYTES - this.headBytes);
+      this.head.push(part);
+      this.headBytes += part.length;
     }
   }
 
+  private async inspectEnd(): Promise<void> {
+    if (this.size === 0) throw new UploadRejected('upload.required');
+    if (this.type === null) await this.decideType();
+    let type = this.type!;
+    if (this.spool) {
+      const archive = await this.spool.read(archiveLimits(this.rule));
+      type = zipKind(archive.names);
+      if (!this.rule.types.includes(type)) throw badType(this.rule);
+      await archive.verify();
+      await this.spool.discard();
+    }
+    let width: number | null = null;
+    let height: number | null = null;
+    if (IMAGE_TYPES.includes(type)) {
+      const size = imageDimensions(Buffer.concat(this.head));
+      if (!size) throw badType(this.rule);
+      ({ width, height } = size);
+      checkDimensions(this.rule, width, height);
+    }
+    this.result = { type, mime: MIME[type], size: this.size, sha256: this.hash.digest('hex'), width, height };
+    this.head = [];
+  }
+
   /** Decides the type from everything received so far (at least SNIFF_BYTES, or the whole file). */
-  private decideType() {
+  private async decideType() {
     const all = Buffer.concat(this.head);
     this.type = acceptType(this.rule, detectType(all.subarray(0, SNIFF_BYTES)));
     if (this.type === 'zip') {
-      this.zip = new ZipNameScanner();
-      this.zip.push(all);
+      this.spool = await ArchiveSpool.create();
+      await this.spool.write(all);
     }
     if (IMAGE_TYPES.includes(this.type)) {
       const kept = all.subarray(0, IMAGE_HEAD_BYTES);

@@ -3,7 +3,8 @@ import { imageSize } from 'image-size';
 
 /**
  * File types by content (magic bytes), never by the name's extension. `detectType` reads the first
- * bytes; a zip is told apart from an apk or an xlsx by its entry names (`ZipNameScanner`).
+ * bytes; a zip is told apart from an apk or an xlsx by its entry names (`zipKind`, on the names the
+ * archive inspector read from the central directory).
  */
 
 /** Bytes `detectType` wants to see before deciding (less is fine when the file is shorter). */
@@ -34,7 +35,6 @@ const startsWith = (buf: Uint8Array, bytes: readonly number[], at = 0) => buf.le
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const ZIP_LOCAL = 0x04034b50;
-const ZIP_CENTRAL = 0x02014b50;
 const ZIP_EMPTY = 0x06054b50;
 const BMP_DIB_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
 /** QuickTime files without an `ftyp` box start with one of these atoms. */
@@ -102,52 +102,6 @@ export function zipKind(names: ReadonlySet<string>): 'zip' | 'apk' | 'xlsx' {
   if (names.has('AndroidManifest.xml')) return 'apk';
   if (names.has('[Content_Types].xml') && [...names].some((name) => name.startsWith('xl/'))) return 'xlsx';
   return 'zip';
-}
-
-const MAX_NAME = 1024;
-const MAX_NAMES = 20_000;
-
-/**
- * Collects a zip's entry names while it streams by: from local file headers (`PK\3\4`, name at +30)
- * and the central directory (`PK\1\2`, name at +46). Keeps only a small carry between chunks.
- */
-export class ZipNameScanner {
-  readonly names = new Set<string>();
-  private carry: Buffer = Buffer.alloc(0);
-
-  push(chunk: Buffer): void {
-    const buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
-    let pos = 0;
-    let keepFrom = -1;
-    for (;;) {
-      const i = buf.indexOf('PK', pos, 'latin1');
-      if (i < 0 || i + 4 > buf.length) break;
-      const sig = buf.readUInt32LE(i);
-      const header = sig === ZIP_LOCAL ? 30 : sig === ZIP_CENTRAL ? 46 : 0;
-      if (!header) {
-        pos = i + 1;
-        continue;
-      }
-      if (i + header > buf.length) {
-        keepFrom = i;
-        break;
-      }
-      const length = buf.readUInt16LE(i + (sig === ZIP_LOCAL ? 26 : 28));
-      if (length > MAX_NAME) {
-        pos = i + 4;
-        continue;
-      }
-      if (i + header + length > buf.length) {
-        keepFrom = i;
-        break;
-      }
-      if (this.names.size < MAX_NAMES) this.names.add(buf.toString('utf8', i + header, i + header + length));
-      pos = i + header + length;
-    }
-    // Keep an unfinished header, or the last bytes in case a signature is split across chunks.
-    if (keepFrom < 0) keepFrom = Math.max(pos, buf.length - 3);
-    this.carry = Buffer.from(buf.subarray(keepFrom));
-  }
 }
 
 /** Pixel size of an image from its leading bytes, or null when it cannot be read. */

@@ -4,6 +4,7 @@ import { authMessages } from './messages-auth.js';
 import { tenantsMessages } from './messages-tenants.js';
 import { oemMessages } from './messages-oem.js';
 import { tvAuthMessages } from './messages-tvauth.js';
+import { dashboardMessages } from '../areas/dashboard/index.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -89,11 +90,20 @@ export const messages = {
     'zh-CN': '{field}中的文件无效，请重新上传',
     'en-US': 'A file of {field} is invalid, please upload it again',
   },
+  'upload.badArchive': { 'zh-CN': '压缩文件已损坏或格式不受支持', 'en-US': 'The archive is damaged or in an unsupported format' },
+  'upload.unsafeEntry': { 'zh-CN': '压缩文件含有不安全的路径：{name}', 'en-US': 'The archive holds an unsafe path: {name}' },
+  'upload.tooManyEntries': { 'zh-CN': '压缩文件中的文件不能超过{max}个', 'en-US': 'The archive may hold at most {max} files' },
+  'upload.unpackedTooLarge': { 'zh-CN': '解压后的内容须在{max}以内', 'en-US': 'Unpacked, the content must be within {max}' },
+  'upload.overCompressed': { 'zh-CN': '压缩文件的压缩比不能超过{ratio}:1', 'en-US': 'The archive may be compressed at most {ratio}:1' },
+  'upload.excelOnly': { 'zh-CN': '仅支持Excel上传', 'en-US': 'Only Excel upload is supported' },
+  'upload.excelEmpty': { 'zh-CN': 'Excel中没有数据', 'en-US': 'The Excel file contains no data' },
+  'upload.sheetTooLarge': { 'zh-CN': 'Excel表格最多{rows}行、{cells}个单元格', 'en-US': 'The Excel sheet may hold at most {rows} rows and {cells} cells' },
   ...authMessages,
   ...devicesMessages,
   ...tenantsMessages,
   ...oemMessages,
   ...tvAuthMessages,
+  ...dashboardMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

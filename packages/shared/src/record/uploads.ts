@@ -19,7 +19,26 @@ export interface UploadRule {
   ratio?: readonly [number, number];
   /** Upload messages speak of "pictures" for image rules. */
   image?: boolean;
+  /** Bounds of what a zip-based file (zip, apk, xlsx) unpacks to; required by rules accepting one. */
+  archive?: ArchiveLimits;
 }
+
+/**
+ * What an archive may hold, checked on its central directory before anything is inflated and again
+ * while inflating (a directory may lie).
+ */
+export interface ArchiveLimits {
+  maxEntries: number;
+  /** Uncompressed bytes of one entry. */
+  maxEntryBytes: number;
+  /** Uncompressed bytes of all entries together. */
+  maxTotalBytes: number;
+  /** Uncompressed : compressed, of an entry and of the whole file, once past ARCHIVE_RATIO_GRACE bytes. */
+  maxRatio: number;
+}
+
+/** Below this many uncompressed bytes the ratio is not checked: small text compresses very well. */
+export const ARCHIVE_RATIO_GRACE = 1024 * 1024;
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -47,8 +66,8 @@ export const uploadRules = {
   bootLogoBitmap: { types: ['bmp', 'raw'], maxBytes: 8 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
   /** Boot animation frames: png, at most 800K each (the English pack says 300K). */
   bootAnimationFrame: { types: ['png'], maxBytes: 800 * KB, image: true },
-  /** Boot animation as one zip of frames, at most 30M. */
-  bootAnimation: { types: ['zip'], maxBytes: 30 * MB },
+  /** Boot animation as one zip of frames, at most 30M (frames are png: they barely compress). */
+  bootAnimation: { types: ['zip'], maxBytes: 30 * MB, archive: { maxEntries: 2000, maxEntryBytes: 16 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },
   /** Boot video: MPEG transport stream under 50M (the "under 2K resolution" rule is not checked). */
   bootVideo: { types: ['ts'], maxBytes: 50 * MB },
   /** Vertical and welcome videos: under 200M. */
@@ -57,8 +76,9 @@ export const uploadRules = {
   /** App images: JPG or PNG, 1920x1080, at most 500K. */
   appBackground: { types: ['jpeg', 'png'], maxBytes: 500 * KB, dimensions: [{ width: 1920, height: 1080 }], image: true },
   /** Android packages (apps, OTA): the spec states no size; bounded like the largest video. */
-  apk: { types: ['apk'], maxBytes: 200 * MB },
-  spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB },
+  apk: { types: ['apk'], maxBytes: 200 * MB, archive: { maxEntries: 50_000, maxEntryBytes: 256 * MB, maxTotalBytes: 512 * MB, maxRatio: 100 } },
+  /** Excel workbooks (MAC and SN lists, room imports): a few sheets of XML. */
+  spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB, archive: { maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadRuleName = keyof typeof uploadRules;

@@ -27,16 +27,15 @@ function withoutParams(message: string): string {
 interface LoggedError {
   type: string;
   message: string;
-  stack?: string;
-  cause?: LoggedError;
+  stack: string;
+  cause?: unknown;
   [field: string]: unknown;
 }
 
 /** The log form of an error: type, message, stack frames, allow-listed fields and causes, without secrets. */
-export function serializeError(error: unknown, depth = 0): LoggedError | unknown {
-  if (!(error instanceof Error)) return typeof error === 'string' ? scrubSecrets(error) : error;
+export function serializeError(error: Error, depth = 0): LoggedError {
   const type = error.constructor?.name || error.name;
-  const message = scrubSecrets(withoutParams(error.message));
+  const message = scrubSecrets(withoutParams(String(error.message)));
   // The stack's first lines repeat the raw message: keep only its frames.
   const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   const logged: LoggedError = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };
@@ -45,7 +44,8 @@ export function serializeError(error: unknown, depth = 0): LoggedError | unknown
     const value = fields[field];
     if (typeof value === 'string' || typeof value === 'number') logged[field] = typeof value === 'string' ? scrubSecrets(value) : value;
   }
-  if (error.cause !== undefined && depth < MAX_CAUSES) logged.cause = serializeError(error.cause, depth + 1) as LoggedError;
+  const cause = error.cause;
+  if (cause !== undefined && depth < MAX_CAUSES) logged.cause = cause instanceof Error ? serializeError(cause, depth + 1) : typeof cause === 'string' ? scrubSecrets(cause) : '[not an error]';
   return logged;
 }
 

@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
 import { WEB_BASE } from './system/web.js';
 
+// Everything the server writes (embedded database, uploads, secrets) is for its own user only.
+process.umask(0o077);
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 

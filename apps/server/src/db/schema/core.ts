@@ -169,6 +169,8 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     isAuthUser: boolean('is_auth_user').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set for an account whose password someone else chose (the first administrator): only a password change is open to it. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdBy: integer('created_by'),
     ...timestamps(),
   },

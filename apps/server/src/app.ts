@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { DEVICE_API_BASE } from '@htv/shared/devices/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAccess } from './access/routes.js';
+import { registerDashboard } from './areas/dashboard/routes.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
@@ -57,6 +58,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerTvAuthConsole(app, database.db);
   registerTenants(app, database.db, localDiskStorage(config.dataDir));
   registerOem(app, database.db);
+  registerDashboard(app, database.db);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -10,7 +10,7 @@ import type { Database } from './db/client.js';
 import { registerDeviceApi, registerDeviceConsole } from './devices/plugin.js';
 import { registerApiDocs } from './docs/openapi.js';
 import { localDiskStorage, registerFiles } from './files/routes.js';
-import { registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
 import { loggerOptions, type LogStream } from './logging.js';
 import { registerMessages } from './messages/routes.js';
@@ -35,6 +35,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     logger: logger && loggerOptions(logger.level, logger.stream),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -476,3 +476,37 @@ describe('change password', () => {
     expect(res.body.errmsg).toBe('API auth users cannot change their password');
   });
 });
+
+describe('a password someone else chose', () => {
+  it('opens only the user info, logout and the password change until the password is changed', async () => {
+    const user = await newUser(1, { isSuper: true });
+    await t.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+    const client = await signIn(t, user.loginName);
+    const info = await client.get('/api/admin/userinfo');
+    expect(info.status).toBe(200);
+    expect(info.body.data.loginInfo.must_change_password).toBe(true);
+    for (const url of ['/api/message/count', '/api/access/routes', '/api/records/brand?pagesize=10']) {
+      const res = await client.get(url);
+      expect(res.status, url).toBe(403);
+      expect(res.body).toMatchObject({ code: '-1', errkey: 'auth.passwordChangeRequired', errmsg: 'Please change your initial password first' });
+    }
+    expect((await client.withLang('zh-CN').get('/api/message/count')).body.errmsg).toBe('请先修改初始密码');
+    expect((await client.post('/api/admin/login_as', { brand_id: tenant.brandId })).status).toBe(403);
+
+    const same = await client.post('/api/admin/passowrd/change', { old_pass: FIXTURE_PASSWORD, password: FIXTURE_PASSWORD, password_confirmation: FIXTURE_PASSWORD });
+    expect(same.status).toBe(422);
+    expect(same.body.errors).toEqual({ password: ['The new password must differ from the old one'] });
+    const changed = await client.post('/api/admin/passowrd/change', { old_pass: FIXTURE_PASSWORD, password: 'fresh.pass1', password_confirmation: 'fresh.pass1' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await client.get('/api/admin/userinfo')).body.data.loginInfo.must_change_password).toBe(false);
+    expect((await client.get('/api/message/count')).status).toBe(200);
+  });
+
+  it('lets such a user log out', async () => {
+    const user = await newUser(1, { isSuper: true });
+    await t.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+    const client = await signIn(t, user.loginName);
+    expect((await client.post('/api/admin/logout')).status).toBe(200);
+    expect((await client.get('/api/admin/userinfo')).status).toBe(401);
+  });
+});

@@ -15,6 +15,8 @@ export interface Actor {
   brandId: number | null;
   hotelId: number | null;
   isAuthUser: boolean;
+  /** The user must change the password before anything else (user info, logout and the change stay open). */
+  mustChangePassword: boolean;
   parentSessionId: number | null;
   /** When the session's current token was issued (rotation). */
   tokenIssuedAt?: Date;

@@ -3,7 +3,7 @@ import { FRESH_TOKEN_HEADER, type UserType } from '@htv/shared';
 import { DEVICE_API_BASE } from '@htv/shared/devices/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { forbidden, unauthenticated } from '../http/errors.js';
+import { AppError, forbidden, unauthenticated } from '../http/errors.js';
 import { can, type Actor } from './actor.js';
 import { hashToken, resolveToken, rotateToken, ROTATE_AFTER_MS, SESSION_TTL_MS } from './sessions.js';
 
@@ -18,6 +18,8 @@ export interface RouteAuth {
   permission?: string;
   /** Also accept the session cookie: only for GETs that browsers make by themselves (img, video). */
   cookie?: boolean;
+  /** Open to a user who must change the password first (user info, logout, the change itself). */
+  beforePasswordChange?: boolean;
 }
 
 /** A registered API route and its access rule (for tests and docs). */
@@ -118,6 +120,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     }
     if (auth?.userTypes && !auth.userTypes.includes(actor.userType)) throw forbidden();
     if (auth?.permission && !can(actor, auth.permission)) throw forbidden();
+    if (actor.mustChangePassword && !auth?.beforePasswordChange) throw new AppError('forbidden', 'auth.passwordChangeRequired');
   }
 
   // onSend runs for successes and failures alike, so a rotated token is never lost with an error reply.

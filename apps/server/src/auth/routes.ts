@@ -1,6 +1,7 @@
 import {
   changePasswordSchema,
   FEATURE_VERSIONS,
+  idSchema,
   LANGS,
   loginSchema,
   PERMISSIONS,
@@ -43,10 +44,10 @@ const LOGIN_FIELDS = fieldsOf({ email: label('用户名', 'User name'), password
 const PASSWORD_FIELDS = fieldsOf({ old_pass: label('原密码', 'Old password'), password: label('新密码', 'New password'), password_confirmation: label('确认密码', 'Confirm password') });
 
 const loginAsAdminBody = z
-  .object({ brand_id: z.coerce.number().int().positive().optional(), hotel_id: z.coerce.number().int().positive().optional() })
+  .object({ brand_id: idSchema.optional(), hotel_id: idSchema.optional() })
   .refine((b) => (b.brand_id === undefined) !== (b.hotel_id === undefined), { error: 'validation.brandRequired', path: ['brand_id'] });
-const loginAsBrandBody = z.object({ hotel_id: z.coerce.number().int().positive() });
-const switchBody = z.object({ id: z.coerce.number().int().positive() });
+const loginAsBrandBody = z.object({ hotel_id: idSchema });
+const switchBody = z.object({ id: idSchema });
 /** The token of the session to return to; without a valid one the return is refused (403). */
 const backBody = z.object({ parent_token: z.string().max(200).optional() }).default({});
 
@@ -110,6 +111,7 @@ export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number
       hotel_id: actor.hotelId,
       permissions,
       is_apiauth_user: actor.isAuthUser,
+      must_change_password: actor.mustChangePassword,
     },
     user_type_names: Object.fromEntries(Object.entries(USER_TYPE_NAMES).map(([type, name]) => [type, name[lang]])),
     country: SYSTEM_COUNTRY,
@@ -175,7 +177,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
     );
   }
 
-  app.post('/api/admin/logout', { schema: { tags, summary: 'Ends the session (and the sessions it was entered from)' } }, async (request, reply) => {
+  app.post('/api/admin/logout', { schema: { tags, summary: 'Ends the session (and the sessions it was entered from)' }, config: { auth: { beforePasswordChange: true } } }, async (request, reply) => {
     const actor = actorOf(request);
     await writeOpLog(db, actor, { action: 'logout', recordType: 'user', recordId: actor.userId }, request.ip);
     await revokeChain(db, actor.sessionId);
@@ -186,7 +188,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
   });
 
   for (const path of ['/api/admin/userinfo', '/api/brand/userinfo', '/api/hotel/userinfo']) {
-    app.get(path, { schema: { tags, summary: 'User info of the session (any user type; ?lang=)' } }, async (request) => ok(await userInfo(db, actorOf(request), request.lang)));
+    app.get(path, { schema: { tags, summary: 'User info of the session (any user type; ?lang=)' }, config: { auth: { beforePasswordChange: true } } }, async (request) =>
+      ok(await userInfo(db, actorOf(request), request.lang)),
+    );
   }
 
   app.get('/api/admin/common/language', { schema: { tags, summary: 'The language of the reply (?lang=)' }, config: { auth: { public: true } } }, async (request) =>
@@ -196,7 +200,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
   for (const [path, userType] of PASSWORD_PATHS) {
     app.post(
       path,
-      { schema: { body: changePasswordSchema, tags, summary: `Change the password (user type ${userType})` }, config: { auth: { userTypes: [userType] }, fields: PASSWORD_FIELDS } },
+      { schema: { body: changePasswordSchema, tags, summary: `Change the password (user type ${userType})` }, config: { auth: { userTypes: [userType], beforePasswordChange: true }, fields: PASSWORD_FIELDS } },
       async (request, reply) => {
         const actor = actorOf(request);
         if (actor.isAuthUser) throw new AppError('forbidden', 'auth.authUserNoPasswordChange');
@@ -210,9 +214,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
           throttle.account.fail(`#${actor.userId}`);
           throw invalidFields({ old_pass: { key: 'auth.oldPasswordWrong' } });
         }
+        // A password someone else chose (and may have seen) is not kept by "changing" it to itself.
+        if (actor.mustChangePassword && body.password === body.old_pass) throw invalidFields({ password: { key: 'auth.passwordUnchanged' } });
         const passwordHash = await hashPassword(body.password);
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+          await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, actor.userId));
           await revokeUserSessions(tx, actor.userId, [actor.sessionId]);
           await writeOpLog(tx, actor, { action: 'password_change', recordType: 'user', recordId: actor.userId }, request.ip);
         });

@@ -65,7 +65,7 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
   const [row] = await db
     .select({
       session: sessions,
-      user: { id: users.id, name: users.name, loginName: users.loginName, email: users.email, enabled: users.enabled, isAuthUser: users.isAuthUser },
+      user: { id: users.id, name: users.name, loginName: users.loginName, email: users.email, enabled: users.enabled, isAuthUser: users.isAuthUser, mustChangePassword: users.mustChangePassword },
       role: { id: roles.id, isSuper: roles.isSuper, permissions: roles.permissions },
     })
     .from(sessions)
@@ -105,6 +105,7 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
       brandId: row.session.brandId,
       hotelId: row.session.hotelId,
       isAuthUser: row.user.isAuthUser,
+      mustChangePassword: row.user.mustChangePassword,
       parentSessionId: row.session.parentSessionId,
       tokenIssuedAt: row.session.rotatedAt,
     },

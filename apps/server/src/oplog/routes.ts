@@ -1,4 +1,4 @@
-import { OPLOG_ACTIONS, PERMISSIONS, USER_TYPE_NAMES, type Lang, type UserType } from '@htv/shared';
+import { idSchema, OPLOG_ACTIONS, PERMISSIONS, USER_TYPE_NAMES, type Lang, type UserType } from '@htv/shared';
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ const logQuery = z.object({
   pagesize: z.coerce.number().int().min(1).max(200).default(20),
   /** 1 chief admin, 2 brand manager, 3 hotel manager. */
   user_type: z.coerce.number().int().min(1).max(3).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: idSchema.optional(),
   /** Part of the user's name. */
   user_name: z.string().trim().max(64).optional(),
   action: z.string().trim().max(40).optional(),
@@ -29,8 +29,8 @@ const logQuery = z.object({
   /** Until this instant (a date means its whole day), inclusive. */
   end: when.optional(),
   /** Platform only: one brand or hotel. */
-  brand_id: z.coerce.number().int().positive().optional(),
-  hotel_id: z.coerce.number().int().positive().optional(),
+  brand_id: idSchema.optional(),
+  hotel_id: idSchema.optional(),
 });
 type LogQuery = z.infer<typeof logQuery>;
 

@@ -16,6 +16,8 @@ export interface LoginInfo {
   /** Permission strings such as `faq.read`; `*` grants everything (super administrator). */
   permissions: string[];
   is_apiauth_user?: boolean;
+  /** The password must be changed before anything else (the server answers 403 to every other call). */
+  must_change_password?: boolean;
 }
 
 /** A project of the selector: a brand (type 2) or a hotel (type 3). */

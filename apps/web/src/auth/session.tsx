@@ -7,6 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, ApiError, APP_BASE } from '../api/client';
 import { clearSessionStorage, getParentSessions, getStoredUserType, getToken, setParentSessions, setStoredUserType, storeSession } from '../api/token';
 import { clearTabs } from '../layout/tabsStorage';
+import { ChangePasswordModal } from '../layout/header/ChangePasswordModal';
 import type { LoginInfo, SessionInfo, UserInfo } from './access';
 
 export const SESSION_KEY = ['session'] as const;
@@ -87,7 +88,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
     clearSessionStorage();
     return <Navigate to={loginPath(from)} replace />;
   }
-  return <SessionContext.Provider value={info as SessionInfo}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={info as SessionInfo}>
+      {info.loginInfo.must_change_password ? <RequiredPasswordChange /> : children}
+    </SessionContext.Provider>
+  );
+}
+
+/** Until a first password is changed the server opens nothing else: the console shows only this. */
+function RequiredPasswordChange() {
+  const queryClient = useQueryClient();
+  return <ChangePasswordModal open required onClose={() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY })} />;
 }
 
 /**

@@ -74,6 +74,8 @@ const enUS: UiMessages = {
     newPlaceholder: '5-32 characters, starting with a letter or digit',
     confirmPlaceholder: 'Enter the new password again',
     saved: 'Your password has been changed',
+    requiredTitle: 'Change your initial password',
+    requiredNotice: 'This password was set for you: change it to start using the console.',
   },
   loginAs: {
     enter: 'Enter',

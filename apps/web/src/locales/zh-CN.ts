@@ -76,6 +76,8 @@ const zhCN = {
     newPlaceholder: '5-32位，字母或数字开头',
     confirmPlaceholder: '请再次输入新密码',
     saved: '密码已修改',
+    requiredTitle: '请修改初始密码',
+    requiredNotice: '这是别人为你设置的初始密码，修改后才能使用控制台。',
   },
   loginAs: {
     enter: '进入',

@@ -34,6 +34,8 @@ export const authMessages = {
   'auth.confirmMin': { 'zh-CN': '确认密码至少5位', 'en-US': 'The confirmation must be at least 5 characters' },
   'auth.confirmMismatch': { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
   'auth.authUserNoPasswordChange': { 'zh-CN': '授权用户不能修改密码', 'en-US': 'API auth users cannot change their password' },
+  'auth.passwordChangeRequired': { 'zh-CN': '请先修改初始密码', 'en-US': 'Please change your initial password first' },
+  'auth.passwordUnchanged': { 'zh-CN': '新密码不能与原密码相同', 'en-US': 'The new password must differ from the old one' },
   'auth.enteredSessionNoPasswordChange': {
     'zh-CN': '请返回自己的账号后再修改密码',
     'en-US': 'Return to your own account to change your password',

@@ -1,11 +1,11 @@
 import { changePasswordSchema, translate, type ChangePasswordInput, type UserType } from '@htv/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal, type FormRule } from 'antd';
+import { Alert, Form, Input, Modal, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api, showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
-import { useSession } from '../../auth/session';
+import { useLogout, useSession } from '../../auth/session';
 import { useLang, type Lang } from '../../locales';
 
 /** Change-password paths by user type, spelled as the spec gives them (§7). */
@@ -30,12 +30,15 @@ function sharedRule(schema: z.ZodType, lang: Lang): FormRule {
 /**
  * The change-password dialog of the user menu (spec §5): old and new password required, the new one
  * in the password format, the confirmation non-empty, at least 5 characters and equal to the new
- * one; the server's field messages land on the fields.
+ * one; the server's field messages land on the fields. `required`: the password must be changed
+ * before anything else (a first administrator's): the dialog cannot be dismissed, only left by
+ * logging out.
  */
-export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordModal({ open, onClose, required = false }: { open: boolean; onClose: () => void; required?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const user = useSession();
+  const logout = useLogout();
   const [form] = Form.useForm<ChangePasswordInput>();
   const shape = changePasswordSchema.shape;
 
@@ -53,16 +56,19 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   return (
     <Modal
       open={open}
-      title={t('password.title')}
-      onCancel={onClose}
+      title={required ? t('password.requiredTitle') : t('password.title')}
+      onCancel={required ? () => void logout() : onClose}
       onOk={() => form.submit()}
       okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      cancelText={required ? t('header.logout') : t('common.cancel')}
+      closable={!required}
+      keyboard={!required}
       confirmLoading={save.isPending}
       destroyOnHidden
       mask={{ closable: false }}
       okButtonProps={{ 'data-testid': 'password-submit' } as Record<string, string>}
     >
+      {required && <Alert type="warning" showIcon title={t('password.requiredNotice')} style={{ marginTop: 12 }} data-testid="password-required" />}
       <Form<ChangePasswordInput> form={form} layout="vertical" onFinish={(values) => save.mutate(values)} data-testid="password-form" requiredMark style={{ marginTop: 16 }}>
         <Form.Item name="old_pass" label={t('password.old')} required rules={[sharedRule(shape.old_pass, lang)]}>
           <Input.Password autoComplete="current-password" placeholder={t('password.oldPlaceholder')} />

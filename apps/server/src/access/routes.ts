@@ -1,4 +1,4 @@
-import { allowedRoutes, permissionOf, records, type UserType } from '@htv/shared';
+import { allowedRoutes, idSchema, permissionOf, records, type UserType } from '@htv/shared';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -14,10 +14,10 @@ import { userProjectList } from './projects.js';
 import { registerAccessRecords } from './records.js';
 import { assignablePermissions, permissionTree } from './system.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const treeQuery = z.object({ user_type: z.coerce.number().int().min(1).max(3) });
 const permissionsBody = z.object({ permissions: z.array(z.string().min(1).max(60)).max(2000) });
-const projectsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).max(500) });
+const projectsBody = z.object({ ids: z.array(idSchema).max(500) });
 
 const PERMISSIONS_FIELDS = { permissions: { kind: 'json' as const, required: false, schema: z.unknown(), label: { 'zh-CN': '权限', 'en-US': 'Permissions' } } };
 const PROJECTS_FIELDS = { ids: { kind: 'json' as const, required: false, schema: z.unknown(), label: { 'zh-CN': '项目', 'en-US': 'Projects' } } };

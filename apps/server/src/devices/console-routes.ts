@@ -1,4 +1,4 @@
-import type { FieldDef, UserType } from '@htv/shared';
+import { idSchema, type FieldDef, type UserType } from '@htv/shared';
 import { MAC_PATTERN, MAX_MAC_SEARCH, normalizeMac, SN_PATTERN } from '@htv/shared/devices/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -56,7 +56,7 @@ const searchPaging = { page: z.coerce.number().int().min(1).default(1), pagesize
 const macQuery = z.object({ mac: z.string().trim().min(1).max(64), ...paging });
 const batchTarget = z
   .strictObject({
-    ids: z.array(z.coerce.number().int().positive()).min(1).optional(),
+    ids: z.array(idSchema).min(1).optional(),
     macs: z.array(z.string().max(64)).min(1).optional(),
     tip: z.string().trim().max(200).optional(),
   })
@@ -109,7 +109,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
     state: z.enum(TERMINAL_STATES as [string, ...string[]]).optional(),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
-    hotelId: z.coerce.number().int().positive().optional(),
+    hotelId: idSchema.optional(),
   });
   app.get(
     '/api/terminals/state-logs',
@@ -191,7 +191,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
     kind: z.enum(ALARM_KINDS).optional(),
     status: z.enum(['open', 'resolved', 'all']).default('open'),
     mac: z.string().trim().max(64).optional(),
-    hotelId: z.coerce.number().int().positive().optional(),
+    hotelId: idSchema.optional(),
   });
   app.get(
     '/api/terminals/alarms',
@@ -200,7 +200,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   );
   app.post(
     '/api/terminals/alarms/:id/resolve',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }), tags, summary: 'Mark an alarm handled' }, config: auth('terminal.update') },
+    { schema: { params: z.object({ id: idSchema }), tags, summary: 'Mark an alarm handled' }, config: auth('terminal.update') },
     async (request) => {
       await resolveAlarm(db, actorOf(request), (request.params as { id: number }).id);
       return ok({ resolved: true });
@@ -233,11 +233,11 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
 
   app.get(
     '/api/terminals/hotel-settings',
-    { schema: { querystring: z.object({ hotelId: z.coerce.number().int().positive().optional() }), tags, summary: "A hotel's device settings: IP whitelist and install code" }, config: auth('terminal.read') },
+    { schema: { querystring: z.object({ hotelId: idSchema.optional() }), tags, summary: "A hotel's device settings: IP whitelist and install code" }, config: auth('terminal.read') },
     async (request) => ok(await hotelSettings(db, actorOf(request), (request.query as { hotelId?: number }).hotelId)),
   );
   const settingsBody = z.strictObject({
-    hotelId: z.coerce.number().int().positive().optional(),
+    hotelId: idSchema.optional(),
     ipWhitelist: z.array(z.string().trim().max(64)).max(200).nullable().optional(),
   });
   app.put(
@@ -253,7 +253,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
       return ok(await saveHotelSettings(ctx(request), body.hotelId, { ipWhitelist: body.ipWhitelist }));
     },
   );
-  const rotateBody = z.strictObject({ hotelId: z.coerce.number().int().positive().optional() });
+  const rotateBody = z.strictObject({ hotelId: idSchema.optional() });
   app.post(
     '/api/terminals/hotel-settings/rotate-install-code',
     { schema: { body: rotateBody, tags, summary: "Draw a new install code for a hotel (the old one stops working; registered TVs are not affected)" }, config: auth('terminal.update') },
@@ -263,7 +263,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   app.post(
     '/api/terminals/auth-rules/:id/apply',
     {
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), tags, summary: 'Authorize the unauthorized terminals an authorization rule matches now' },
+      schema: { params: z.object({ id: idSchema }), tags, summary: 'Authorize the unauthorized terminals an authorization rule matches now' },
       config: auth('terminalAuthRule.update', [1]),
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { fieldErrors, STATUS, translate, type FieldDef, type FieldErrors, type Lang, type MessageKey } from '@htv/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { langOf } from './lang.js';
 
 type Kind = keyof typeof STATUS;
 
@@ -48,14 +49,46 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The path of the first NUL character in a request part (in a string or a key, at any depth). The
+ * database refuses NUL in text, so it is refused here, on every route, like any invalid character.
+ */
+function nulPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Validates request parts with their zod schemas and keeps the zod error for translation. */
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   const zod = schema as z.ZodType;
   return (data: unknown) => {
+    const nul = nulPath(data);
+    if (nul) return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'validation.invalid', input: data }]), data) };
     const result = zod.safeParse(data);
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error, data) };
   };
 }
+
+/**
+ * Failures Fastify answers before routing (a path that is not valid percent-encoding): the envelope's
+ * 400 like any request that cannot be read. Passed as the server's `frameworkErrors` option.
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 400, 'error.badRequest', langOf(request));
+}
+
+/**
+ * The multipart parser's (busboy's) plain errors for a body that cannot be read: no boundary, an empty
+ * or oversized one, or data that ends before the boundary the header announced.
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|The needle cannot|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)/;
+const isMalformedMultipart = (error: Error) => MALFORMED_MULTIPART.test(error.message ?? '');
 
 function send(reply: FastifyReply, status: number, key: string, lang: Lang, params?: Record<string, unknown>, errors?: FieldErrors) {
   return reply.status(status).send({ code: '-1', errkey: key, errmsg: translate(key, lang, params), ...(errors ? { errors } : {}) });
@@ -79,6 +112,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') return send(reply, 413, 'error.payloadTooLarge', lang);
     if (status === 429) return send(reply, 429, 'error.rateLimited', lang);
+    if (isMalformedMultipart(error)) return send(reply, 400, 'error.badRequest', lang);
     if (status >= 400 && status < 500) return send(reply, status, status === 404 ? 'error.routeNotFound' : 'error.badRequest', lang);
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'error.internal', lang);

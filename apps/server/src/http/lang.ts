@@ -18,12 +18,17 @@ function queryLang(url: string): string | null {
   return new URLSearchParams(url.slice(start + 1)).get('lang');
 }
 
+/** The language of a request's messages; also for requests Fastify answers before routing (no decorations). */
+export function langOf(request: Pick<FastifyRequest, 'raw' | 'headers'>): Lang {
+  return pickLang(queryLang(request.raw.url ?? ''), request.headers['accept-language']);
+}
+
 export function registerLang(app: FastifyInstance) {
   // A getter, not an onRequest hook: most answers carry no message (device heartbeats at fleet rates),
   // so the language is worked out only when something asks for it.
   app.decorateRequest('lang', {
     getter(this: FastifyRequest) {
-      return pickLang(queryLang(this.raw.url ?? ''), this.headers['accept-language']);
+      return langOf(this);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { PERMISSIONS, text, type FieldDef } from '@htv/shared';
+import { idSchema, PERMISSIONS, text, type FieldDef } from '@htv/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -27,13 +27,13 @@ const TRANSITIONS: Record<string, { from: MessageState[]; to: MessageState }> = 
 /** Lists of `init` hold the newest copies up to this many each. */
 const LIST_LIMIT = 500;
 
-const msgIds = z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).min(1).max(500)]);
+const msgIds = z.union([idSchema, z.array(idSchema).min(1).max(500)]);
 const stateBody = z.object({ msg_id: msgIds });
-const contentQuery = z.object({ msg_id: z.coerce.number().int().positive() });
+const contentQuery = z.object({ msg_id: idSchema });
 const sendBody = z.object({
   content: z.string().trim().min(1).max(MESSAGE_MAX),
-  brand_ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
-  hotel_ids: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
+  brand_ids: z.array(idSchema).max(10_000).optional(),
+  hotel_ids: z.array(idSchema).max(10_000).optional(),
   user_types: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).min(1).optional(),
 });
 const sentQuery = z.object({ page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(200).default(20) });

@@ -1,4 +1,4 @@
-import { exactFilters, listQuerySchema, permissionOf, records, type RecordDef } from '@htv/shared';
+import { exactFilters, idSchema, listQuerySchema, permissionOf, records, type RecordDef } from '@htv/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
@@ -7,7 +7,7 @@ import { ok } from '../http/reply.js';
 import { createRow, deleteRows, exportRows, getRow, listRows, optionRows, runAction, updateRow, type WriteContext } from './engine.js';
 import { toXlsx } from './export.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 /**
  * A select's choices: by keyword, for the owner of the row being edited when a superior edits it, and
  * by the record's exact filters (a ref field's `match`).
@@ -16,17 +16,17 @@ function optionsQuery(def: RecordDef) {
   const filters = listQuerySchema(def).shape as Record<string, z.ZodType>;
   return z.object({
     keyword: z.string().max(100).optional(),
-    brandId: z.coerce.number().int().positive().optional(),
-    hotelId: z.coerce.number().int().positive().optional(),
+    brandId: idSchema.optional(),
+    hotelId: idSchema.optional(),
     ...Object.fromEntries(exactFilters(def).map((name) => [name, filters[name]!])),
   });
 }
-const batchBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+const batchBody = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 
 /** Create and update bodies; a platform or brand user names the owning brand or hotel where the scope needs one. */
 function bodySchema(def: RecordDef) {
-  if (def.scope === 'hotel') return def.inputSchema.extend({ hotelId: z.coerce.number().int().positive().optional() });
-  if (def.scope === 'brand') return def.inputSchema.extend({ brandId: z.coerce.number().int().positive().optional() });
+  if (def.scope === 'hotel') return def.inputSchema.extend({ hotelId: idSchema.optional() });
+  if (def.scope === 'brand') return def.inputSchema.extend({ brandId: idSchema.optional() });
   return def.inputSchema;
 }
 

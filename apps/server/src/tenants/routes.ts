@@ -1,4 +1,4 @@
-import { PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
+import { idSchema, PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
 import { ROOM_AUTHORIZATION_OPTIONS, TAG_TYPE_OPTIONS } from '@htv/shared/records/tenants';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ import { BULK_FIELDS, bulkBody, createRooms, excelOnly, roomsOfRange, roomsOfWor
 import { readSetting, writeSetting } from './settings.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
   pagesize: z.coerce.number().int().min(1).max(200).default(20),
@@ -68,7 +68,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
 
   // --- brand-level lists ------------------------------------------------------------------------
 
-  const brandHotelsQuery = z.object({ ...paging, subBrandId: z.coerce.number().int().positive().optional() });
+  const brandHotelsQuery = z.object({ ...paging, subBrandId: idSchema.optional() });
   app.get(
     '/api/brands/:id/hotels',
     {
@@ -216,7 +216,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
 
   // --- hotel settings by key --------------------------------------------------------------------
 
-  const keyQuery = z.object({ key: z.string().trim().min(1).max(60), hotel_id: z.coerce.number().int().positive().optional() });
+  const keyQuery = z.object({ key: z.string().trim().min(1).max(60), hotel_id: idSchema.optional() });
   app.get(
     '/api/web/get_hotel_info_by_key',
     { schema: { querystring: keyQuery, tags, summary: 'One hotel setting: `key` of HOTEL_SETTINGS; `hotel_id` for platform and brand users' }, config: { auth: { userTypes: [1, 2, 3] }, fields: FIELDS } },
@@ -228,8 +228,8 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
     },
   );
 
-  const setQuery = z.object({ key: z.string().trim().min(1).max(60).optional(), value: z.string().max(20_000).optional(), hotel_id: z.coerce.number().int().positive().optional() });
-  const setBody = z.object({ key: z.string().trim().min(1).max(60).optional(), value: z.unknown().optional(), hotel_id: z.coerce.number().int().positive().optional() }).optional();
+  const setQuery = z.object({ key: z.string().trim().min(1).max(60).optional(), value: z.string().max(20_000).optional(), hotel_id: idSchema.optional() });
+  const setBody = z.object({ key: z.string().trim().min(1).max(60).optional(), value: z.unknown().optional(), hotel_id: idSchema.optional() }).optional();
   app.post(
     '/api/web/set_hotel_info_by_key',
     {
@@ -249,7 +249,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
 
   // --- hotels of a user, accounts of a hotel, the manager ---------------------------------------
 
-  const hotelListQuery = z.object({ user_id: z.coerce.number().int().positive().optional() });
+  const hotelListQuery = z.object({ user_id: idSchema.optional() });
   app.get(
     '/api/web/hotel/get_hotel_list',
     { schema: { querystring: hotelListQuery, tags, summary: "Hotels a user works in (the caller's when `user_id` is absent), inside the caller's reach" }, config: { auth: { userTypes: [1, 2, 3] }, fields: FIELDS } },
@@ -292,7 +292,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
     },
   );
 
-  const hotelUsersQuery = z.object({ hotel_id: z.coerce.number().int().positive().optional(), has_manager: flag.optional() });
+  const hotelUsersQuery = z.object({ hotel_id: idSchema.optional(), has_manager: flag.optional() });
   app.get(
     '/api/web/hotel/get_hotel_users',
     {
@@ -331,7 +331,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
     },
   );
 
-  const transferBody = z.strictObject({ hotel_id: z.coerce.number().int().positive(), user_id: z.coerce.number().int().positive() });
+  const transferBody = z.strictObject({ hotel_id: idSchema, user_id: idSchema });
   app.post(
     '/api/web/hotel/transfer_hotel_manager',
     {

@@ -1,4 +1,4 @@
-import { records, type FieldDef } from '@htv/shared';
+import { idSchema, records, type FieldDef } from '@htv/shared';
 import { tvAuthRequest, type TvAuthRequest } from '@htv/shared/devices/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import { addRecordHooks } from '../records/hooks.js';
 import { authorizeThroughProject, newAuthKey } from './service.js';
 
 const tags = ['tv-auth'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 
 /** Labels for validation messages of the installer's call. */
 const REQUEST_FIELDS: Record<string, FieldDef> = {

@@ -75,6 +75,21 @@ export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends 
 
 type Opt<R extends boolean | undefined, V> = R extends true ? V : V | null;
 
+/**
+ * The range of the database's integer columns (ids, counts, int fields). Input beyond it is refused
+ * like any value out of bounds, so it never reaches a query.
+ */
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+
+/** An integer within the columns' range, narrowed to the given bounds. */
+export function intSchema(min = INT_MIN, max = INT_MAX) {
+  return z.coerce.number().int().min(Math.max(min, INT_MIN)).max(Math.min(max, INT_MAX));
+}
+
+/** A row id in a path, query or body. */
+export const idSchema = intSchema(1);
+
 /** '' and undefined become null so optional values are stored as NULL, never as empty strings. */
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
@@ -168,9 +183,7 @@ export function int<R extends boolean | undefined = undefined>(
 ): FieldDef<'int', Opt<R, number>> {
   const required = opts.required ?? false;
   // Messages come from the issue codes: a schema-level `error` would also replace the bounds' messages.
-  let schema = z.coerce.number().int();
-  if (opts.min !== undefined) schema = schema.min(opts.min);
-  if (opts.max !== undefined) schema = schema.max(opts.max);
+  const schema = intSchema(opts.min, opts.max);
   const allowed = opts.options ? Object.keys(opts.options) : undefined;
   const checked = allowed ? schema.refine((v) => allowed.includes(String(v)), { error: 'validation.choice' }) : schema;
   return { list: true, ...opts, kind: 'int', required, schema: optional(checked, required, opts.default) as z.ZodType<Opt<R, number>> };
@@ -230,7 +243,7 @@ export function ref<R extends boolean | undefined = undefined>(
   opts: FieldCommon & { record: string; required?: R; match?: RefMatch; mismatch?: MessageKey },
 ): FieldDef<'ref', Opt<R, number>> {
   const required = opts.required ?? false;
-  const schema = z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' });
+  const schema = z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' }).max(INT_MAX, { error: 'validation.choice' });
   const { record, ...rest } = opts;
   return { list: true, ...rest, ref: record, kind: 'ref', required, schema: optional(schema, required) as z.ZodType<Opt<R, number>> };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RecordDef } from './define.js';
-import type { FieldKind } from './fields.js';
+import { idSchema, intSchema, type FieldKind } from './fields.js';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const MAX_PAGE_SIZE = 200;
@@ -15,7 +15,7 @@ export function listQuerySchema(record: RecordDef) {
     switch (field.kind) {
       case 'int':
       case 'ref':
-        filters[name] = z.coerce.number().int().optional();
+        filters[name] = intSchema().optional();
         break;
       case 'bool':
         filters[name] = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
@@ -34,14 +34,14 @@ export function listQuerySchema(record: RecordDef) {
   }
   const sortable = ['id', 'createdAt', 'updatedAt', ...Object.entries(record.fields).filter(([, f]) => f.sort).map(([n]) => n)];
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    pagesize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    page: intSchema(1).default(1),
+    pagesize: intSchema(1, MAX_PAGE_SIZE).default(20),
     keyword: z.string().trim().max(200).optional(),
     sort: z.enum(sortable as [string, ...string[]]).optional(),
     order: z.enum(['asc', 'desc']).optional(),
     /** Narrows a list to one brand or hotel inside the caller's reach (platform and brand users). */
-    brandId: z.coerce.number().int().positive().optional(),
-    hotelId: z.coerce.number().int().positive().optional(),
+    brandId: idSchema.optional(),
+    hotelId: idSchema.optional(),
     ...filters,
   });
 }

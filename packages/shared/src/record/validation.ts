@@ -43,16 +43,21 @@ export function issueMessage(issue: z.core.$ZodIssue, field: Pick<FieldDef, 'lab
   }
 }
 
+/** Own properties only: a key named like an `Object.prototype` member (`toString`) is just a name. */
+const own = <T>(object: unknown, key: string): T | undefined =>
+  object !== null && typeof object === 'object' && Object.hasOwn(object, key) ? (object as Record<string, T>)[key] : undefined;
+
 /** Groups a zod error by top-level field, with messages in the given language. */
 export function fieldErrors(error: z.ZodError, fields: Record<string, FieldDef>, input: unknown, lang: Lang): FieldErrors {
-  const out: FieldErrors = {};
-  const body = (input ?? {}) as Record<string, unknown>;
+  const out = new Map<string, string[]>();
   for (const issue of error.issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [String(issue.path[0] ?? '_')];
     for (const key of keys) {
-      const message = issueMessage(issue, fields[key], body[key], lang);
-      (out[key] ??= []).includes(message) || out[key]!.push(message);
+      const message = issueMessage(issue, own<FieldDef>(fields, key), own(input, key), lang);
+      const messages = out.get(key) ?? [];
+      if (!messages.includes(message)) messages.push(message);
+      out.set(key, messages);
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }

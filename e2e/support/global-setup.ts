@@ -59,6 +59,8 @@ export default async function globalSetup() {
     // Not production: the captcha's test hook (HTV_TEST_HOOKS) refuses to run there.
     NODE_ENV: 'test',
     HTV_TEST_HOOKS: '1',
+    // The suite signs in with the demo accounts, on PostgreSQL too (where the demo is off by default).
+    DEMO: '1',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

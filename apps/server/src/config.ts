@@ -44,10 +44,22 @@ export interface Secrets {
  */
 export function prepareDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
-  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
-    if (entry.isDirectory()) chmodSync(join(dataDir, entry.name), 0o700);
-    else if (entry.isFile()) chmodSync(join(dataDir, entry.name), 0o600);
+  makePrivate(dataDir, false);
+}
+
+/**
+ * Folders 0700 and files 0600: a folder's direct entries, or its whole tree (the embedded database,
+ * whose initial files PGlite unpacks world-writable whatever the umask).
+ */
+export function makePrivate(dir: string, recursive: boolean): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isFile()) chmodSync(path, 0o600);
+    else if (entry.isDirectory()) {
+      if (recursive) makePrivate(path, true);
+      else chmodSync(path, 0o700);
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, makePrivate } from './config.js';
 import { openDatabase } from './db/client.js';
+import { seedFirstAdmin, type FirstAdmin } from './seed/admin.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
 import { WEB_BASE } from './system/web.js';
 
@@ -11,9 +12,14 @@ process.umask(0o077);
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
+const embeddedDir = join(config.dataDir, 'pglite');
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedDir });
 await database.migrate();
-const seeded = await seedDemo(database.db);
+if (!config.databaseUrl) makePrivate(embeddedDir, true);
+// The demo is for trying the product (embedded database by default, or DEMO=1); otherwise an empty
+// database gets one administrator, who must change the password at first sign-in.
+const firstAdmin: FirstAdmin | null = config.demo ? null : await seedFirstAdmin(database.db, config.adminPassword);
+const seeded = config.demo ? await seedDemo(database.db) : firstAdmin !== null;
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
 /**
@@ -44,9 +50,14 @@ process.stdout.write(
     '',
     `  Hotel TV console: ${url}`,
     `  API: http://localhost:${config.port}/api/  (docs: /api/docs)`,
-    `  Database: ${database.engine === 'pglite' ? `embedded, ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
-    '  Demo accounts:',
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(14)} ${a.password.padEnd(10)} ${a.note}`),
+    `  Database: ${database.engine === 'pglite' ? `embedded, ${embeddedDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...(config.demo ? ['  Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(14)} ${a.password.padEnd(10)} ${a.note}`)] : []),
+    ...(firstAdmin
+      ? [
+          `  Platform administrator: ${firstAdmin.login}, password ${firstAdmin.generatedPassword ?? 'from ADMIN_PASSWORD'}`,
+          '  (shown this once; it must be changed at the first sign-in)',
+        ]
+      : []),
     '',
   ].join('\n') + '\n',
 );

@@ -38,9 +38,13 @@ export function hasKeyword(record: RecordDef): boolean {
   return Object.values(record.fields).some((field) => field.search);
 }
 
-/** Query parameter names of a record's filters. */
+/**
+ * Query parameter names of a record's filters, and the owner narrowing every tenant record's list
+ * takes (`brandId`, `hotelId`: a link to one hotel's terminals).
+ */
 export function filterParams(record: RecordDef): string[] {
-  return filterFields(record).flatMap(([name, field]) => (isRange(field) ? [`${name}From`, `${name}To`] : [name]));
+  const owners = record.scope === 'platform' ? [] : record.scope === 'brand' ? ['brandId'] : ['brandId', 'hotelId'];
+  return [...new Set([...filterFields(record).flatMap(([name, field]) => (isRange(field) ? [`${name}From`, `${name}To`] : [name])), ...owners])];
 }
 
 function sortableFields(record: RecordDef): Set<string> {

@@ -1,4 +1,3 @@
-import type { TerminalStats } from '@htv/shared/devices/console';
 import { api, request, type Query } from '../../api/client';
 import type { Row } from '../../crud/api';
 
@@ -93,7 +92,6 @@ export const deviceKeys = {
   info: (mac: string) => ['devices', 'info', mac] as const,
   log: (kind: string, mac: string, page: number) => ['devices', kind, mac, page] as const,
   alarms: (query: Query) => ['devices', 'alarms', query] as const,
-  stats: ['devices', 'stats'] as const,
   hotelSettings: (hotelId: number | undefined) => ['devices', 'hotel-settings', hotelId ?? 'own'] as const,
 };
 
@@ -117,7 +115,6 @@ export const deviceApi = {
   applyRule: (id: number) => api.post<{ updated?: number; authorized?: number; matched?: number }>(`/terminals/auth-rules/${id}/apply`),
   alarms: (query: Query, signal?: AbortSignal) => api.get<Page<AlarmRow>>('/terminals/alarms', query, signal),
   resolveAlarm: (id: number) => api.post<{ resolved: true }>(`/terminals/alarms/${id}/resolve`),
-  stats: (days = 7, signal?: AbortSignal) => api.get<TerminalStats>('/terminals/stats', { days }, signal),
   /** A hotel user's own hotel without `hotelId`; platform and brand users name the hotel. */
   hotelSettings: (hotelId: number | undefined, signal?: AbortSignal) => api.get<HotelDeviceSettings>('/terminals/hotel-settings', { hotelId }, signal),
   rotateInstallCode: (hotelId: number | undefined) => api.post<HotelDeviceSettings>('/terminals/hotel-settings/rotate-install-code', hotelId === undefined ? {} : { hotelId }),

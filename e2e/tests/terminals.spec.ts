@@ -150,7 +150,7 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
       .poll(async () => (await stats(request, token)).online, { timeout: (onlineWindow + sweep + 15) * 1000, intervals: [1000], message: 'the stopped TVs go offline' })
       .toBeLessThanOrEqual(before - COUNT);
     await page.goto(`${WEB}/home`);
-    await expect(page.getByTestId('terminal-stats-card')).toBeVisible();
+    await expect(page.getByTestId('figure-online')).toBeVisible();
   } finally {
     await fleet?.stop();
   }

@@ -244,7 +244,8 @@ describe('quotas', () => {
   it('gives the device side assertTerminalQuota for assigning terminals', async () => {
     const tenant = await createTenant(t, []);
     await assertTerminalQuota(t.database.db, tenant.brandId, 5); // no limit
-    await insertTerminals(t, { brandId: tenant.brandId, hotelId: tenant.hotelIds[0] }, [{}, {}]);
+    // The limit counts authorized terminals only.
+    await insertTerminals(t, { brandId: tenant.brandId, hotelId: tenant.hotelIds[0] }, [{ authorization: 'authorized' }, { authorization: 'authorized' }, {}]);
     const below = await platform.put(`/api/records/brand/${tenant.brandId}`, { ...(await brandFields(tenant.brandId)), terminalLimit: 1 });
     expect(below.body.errors).toEqual({ terminalLimit: ['The limit cannot be below the current count (2)'] });
     await t.database.db.update(brands).set({ terminalLimit: 3 }).where(eq(brands.id, tenant.brandId));

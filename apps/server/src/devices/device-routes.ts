@@ -14,11 +14,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '../http/errors.js';
+import { AppError, invalidFields } from '../http/errors.js';
 import { ok } from '../http/reply.js';
 import type { CachedTerminal } from './cache.js';
 import { configParts, type ConfigTerminal } from './config.js';
-import { registerTerminal } from './register.js';
+import { rateLimit } from './limits.js';
+import { installCodeHotel, registerTerminal, resolveInstallCode, type InstallHotel } from './register.js';
 import type { DeviceRuntime } from './runtime.js';
 import { plainIp } from './whitelist.js';
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
 const tags = ['device API v1'];
 const terminalDef = records.terminal;
 const unregistered = () => new AppError('unauthenticated', 'device.unregistered');
+/** The window of the registration limits (per address, per install code). */
+const REGISTER_WINDOW_MS = 10 * 60_000;
 /** The content type Fastify gives serialised objects, for answers sent as JSON text. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -151,19 +154,47 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
     else settle(found);
   };
 
+  // Registration is the anonymous entry: every attempt counts against the client's address (before
+  // validation, so malformed bodies count too), wrong install codes against the hotel they name.
+  const perAddress = rateLimit(runtime.options.registerPerIp, REGISTER_WINDOW_MS);
+  const perCode = rateLimit(runtime.options.registerFailuresPerCode, REGISTER_WINDOW_MS);
+  const limited = (reply: FastifyReply, waitMs: number) => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    reply.header('retry-after', String(seconds));
+    return new AppError('rateLimited', 'device.registerLimited', { seconds });
+  };
+
   scope.post(
     '/register',
     {
       schema: { body: registerRequest, tags, summary: 'Register a TV (or register it again): answers its token', security: [] },
       config: { ...open, fields: REGISTER_FIELDS },
       logLevel: registerLogLevel as 'info',
+      preValidation: (request, reply, done) => {
+        const wait = perAddress.retryAfterMs(request.ip);
+        if (wait > 0) return done(limited(reply, wait));
+        perAddress.hit(request.ip);
+        done();
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       if (registerKey) {
         const given = Buffer.from(String(request.headers[REGISTER_KEY_HEADER] ?? ''));
         if (given.length !== registerKey.length || !timingSafeEqual(given, registerKey)) throw new AppError('unauthenticated', 'device.registerKey');
       }
-      return ok(await registerTerminal(runtime, request.body as RegisterRequest, request.ip));
+      const body = request.body as RegisterRequest;
+      let hotel: InstallHotel | null = null;
+      if (body.installCode) {
+        const codeKey = installCodeHotel(body.installCode);
+        const wait = perCode.retryAfterMs(codeKey);
+        if (wait > 0) throw limited(reply, wait);
+        hotel = await resolveInstallCode(runtime.db, body.installCode);
+        if (!hotel) {
+          perCode.hit(codeKey);
+          throw invalidFields({ installCode: { key: 'terminal.badInstallCode' } });
+        }
+      }
+      return ok(await registerTerminal(runtime, body, hotel, request.ip));
     },
   );
 

@@ -27,6 +27,12 @@ export interface DeviceOptions {
   cacheSize: number;
   /** When set, registration needs this key in the x-device-key header. */
   registerKey?: string;
+  /** Registrations per client address per 10 minutes (0: no limit). */
+  registerPerIp: number;
+  /** Wrong install codes per hotel (its public id) per 10 minutes before that hotel's codes answer 429 (0: no limit). */
+  registerFailuresPerCode: number;
+  /** Unauthorized terminals a hotel may hold; registering one more answers 409 (0: no cap). */
+  maxPendingPerHotel: number;
   /** Offset of the stats day from UTC, in minutes (480: China Standard Time). */
   statsUtcOffsetMin: number;
   /** Commands not collected within this many seconds are dropped. */
@@ -49,6 +55,9 @@ export const DEFAULT_DEVICE_OPTIONS: DeviceOptions = {
   maxPending: 200_000,
   cacheSize: 200_000,
   registerKey: undefined,
+  registerPerIp: 300,
+  registerFailuresPerCode: 30,
+  maxPendingPerHotel: 1000,
   statsUtcOffsetMin: 480,
   commandTtlS: 600,
   timers: true,
@@ -67,6 +76,9 @@ const ENV: Record<Exclude<keyof DeviceOptions, 'registerKey' | 'timers'>, string
   batchMinGapMs: 'DEVICE_BATCH_MIN_GAP_MS',
   maxPending: 'DEVICE_MAX_PENDING',
   cacheSize: 'DEVICE_CACHE_SIZE',
+  registerPerIp: 'DEVICE_REGISTER_PER_IP',
+  registerFailuresPerCode: 'DEVICE_REGISTER_FAILURES_PER_CODE',
+  maxPendingPerHotel: 'DEVICE_MAX_PENDING_PER_HOTEL',
   statsUtcOffsetMin: 'DEVICE_STATS_UTC_OFFSET_MIN',
   commandTtlS: 'DEVICE_COMMAND_TTL_S',
 };

@@ -5,7 +5,7 @@ import { AppError, invalidFields } from '../http/errors.js';
 import { addRecordHooks } from '../records/hooks.js';
 import { logStates } from './logs.js';
 import { allRuntimes } from './runtime.js';
-import { AUTHORIZATION_ACTIONS, assertDeletable, decorateTerminals, notifyConfigChanged, type AuthorizationAction, type Row } from './service.js';
+import { AUTHORIZATION_ACTIONS, assertAuthorizationQuota, assertDeletable, decorateTerminals, notifyConfigChanged, type AuthorizationAction, type Row } from './service.js';
 
 let installed = false;
 
@@ -22,6 +22,9 @@ export function installDeviceRecordHooks(): void {
     beforeWrite(_ctx, values, existing) {
       if (!existing) throw new AppError('forbidden', 'terminal.registerOnly');
       return values;
+    },
+    async beforeAction(ctx, row, action) {
+      if (action in AUTHORIZATION_ACTIONS && AUTHORIZATION_ACTIONS[action as AuthorizationAction].to === 'authorized') await assertAuthorizationQuota(ctx.db, [row]);
     },
     async beforeDelete(ctx, rows) {
       assertDeletable(rows);

@@ -1,14 +1,14 @@
 import { HOME_COUNTRY, normalizeMac, type AuthorizationState, type RegisterRequest, type RegisterResponse } from '@htv/shared/devices/protocol';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { hotels, recordTables, terminalAlarms, terminalDailyStats, terminalPresence, terminalTokens } from '../db/schema/index.js';
-import { AppError, invalidFields } from '../http/errors.js';
+import { AppError } from '../http/errors.js';
 import { logStates, type StateEvent } from './logs.js';
 import { firstMatch } from './rules.js';
 import { hashToken, newToken, type DeviceRuntime } from './runtime.js';
 import { plainIp } from './whitelist.js';
-import { assertTerminalQuota } from '../tenants/quota.js';
+import { terminalQuotaAllows } from '../tenants/quota.js';
 
 export interface InstallHotel {
   id: number;
@@ -69,15 +69,47 @@ function reported(input: RegisterRequest, publicIp: string) {
 const defined = <T extends Record<string, unknown>>(values: T) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
- * Registers a TV, or re-registers one already known by its MAC: the reported fields are stored, a
- * new token replaces any previous one, a valid install code assigns the hotel (and room), and an
- * unauthorized terminal that an authorization rule matches becomes authorized. Everything happens in
- * one transaction; the state history records registered / assigned / authorized.
+ * Opens (or counts again) an alarm of a terminal: one row per terminal, kind and owner. `owner` is the
+ * tenant the alarm is shown to when it is not the terminal's current one.
  */
-export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRequest, remoteIp: string): Promise<RegisterResponse> {
+async function raiseAlarm(db: Db, alarm: { terminalId: number; kind: string; ip: string | null; detail: string; owner?: { brandId: number; hotelId: number } }) {
+  const detail = alarm.detail.slice(0, 200);
+  await db
+    .insert(terminalAlarms)
+    .values({ terminalId: alarm.terminalId, kind: alarm.kind, brandId: alarm.owner?.brandId ?? null, hotelId: alarm.owner?.hotelId ?? null, ip: alarm.ip, detail, hits: 1 })
+    .onConflictDoUpdate({
+      target: [terminalAlarms.terminalId, terminalAlarms.kind, terminalAlarms.hotelId],
+      set: { ip: alarm.ip, detail, hits: sql`${terminalAlarms.hits} + 1`, lastAt: sql`now()`, resolvedAt: null, resolvedBy: null },
+    });
+}
+
+/**
+ * Refuses (409 `device.pendingLimit`) a terminal joining a hotel unauthorized when the hotel already
+ * holds `cap` unauthorized terminals (0: no cap). Locks the hotel row, so concurrent registrations
+ * count one after another.
+ */
+async function assertPendingRoom(tx: Db, hotelId: number, cap: number): Promise<void> {
+  if (cap <= 0) return;
+  const t = recordTables.terminal!;
+  await tx.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, hotelId)).for('no key update');
+  const [pending] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(eq(t.hotelId, hotelId), eq(t.authorization, 'unauthorized')));
+  if ((pending?.n ?? 0) >= cap) throw new AppError('conflict', 'device.pendingLimit', { limit: cap });
+}
+
+/**
+ * Registers a TV, or re-registers one already known by its MAC: the reported fields are stored, a
+ * new token replaces any previous one, the hotel of a valid install code (resolved by the caller) is
+ * assigned with the room, and an unauthorized terminal that an authorization rule matches becomes
+ * authorized while its brand's terminal limit has room. An authorization never crosses tenants: a
+ * terminal registering into another hotel starts there unauthorized, and the hotel it left gets a
+ * `movedOut` alarm. A hotel holds at most `maxPendingPerHotel` unauthorized terminals. Everything
+ * happens in one transaction; the state history records registered / assigned / authorized.
+ */
+export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRequest, hotel: InstallHotel | null, remoteIp: string): Promise<RegisterResponse> {
   const db = runtime.db;
-  const hotel = input.installCode ? await resolveInstallCode(db, input.installCode) : null;
-  if (input.installCode && !hotel) throw invalidFields({ installCode: { key: 'terminal.badInstallCode' } });
   const mac = normalizeMac(input.mac);
   const values = reported(input, remoteIp);
   const token = newToken();
@@ -89,14 +121,7 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
   // raised) until the console unbinds the terminal, so nobody takes over a terminal by its MAC alone.
   const [known] = await db.select({ id: table.id, sn: table.sn, registered: table.registered }).from(table).where(eq(table.mac, mac));
   if (known && known.registered && known.sn !== values.sn) {
-    const detail = `${known.sn} -> ${values.sn}`.slice(0, 200);
-    await db
-      .insert(terminalAlarms)
-      .values({ terminalId: known.id as number, kind: 'snChanged', ip: values.publicIp, detail, hits: 1 })
-      .onConflictDoUpdate({
-        target: [terminalAlarms.terminalId, terminalAlarms.kind, terminalAlarms.hotelId],
-        set: { ip: values.publicIp, detail, hits: sql`${terminalAlarms.hits} + 1`, lastAt: sql`now()`, resolvedAt: null, resolvedBy: null },
-      });
+    await raiseAlarm(db, { terminalId: known.id as number, kind: 'snChanged', ip: values.publicIp, detail: `${known.sn} -> ${values.sn}` });
     throw new AppError('conflict', 'device.snMismatch');
   }
 
@@ -106,12 +131,19 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
       const events: Omit<StateEvent, 'terminalId' | 'mac' | 'brandId' | 'hotelId'>[] = [];
       const now = new Date().toISOString();
       let row: Row | undefined;
-      const current = (existing?.authorization as AuthorizationState | undefined) ?? 'unauthorized';
+      const moved = !!existing && hotel !== null && hotel.id !== existing.hotelId;
+      const current = existing && !moved ? (existing.authorization as AuthorizationState) : 'unauthorized';
+      const brandId = hotel?.brandId ?? (existing?.brandId as number | null | undefined) ?? null;
       const subject = { mac, sn: values.sn, launcher: values.launcher ?? (existing?.launcher as string), clientType: values.clientType ?? (existing?.clientType as string), vendor: values.vendor ?? (existing?.vendor as string), size: values.size ?? (existing?.size as string) };
-      const rule = current === 'unauthorized' ? firstMatch(rules, subject) : undefined;
-      const authorization = rule ? { authorization: 'authorized', authorizedAt: now, disabledTip: null } : {};
-      // The brand's terminal limit (set by the platform) counts terminals assigned to its hotels.
-      if (hotel && hotel.brandId !== (existing?.brandId ?? null)) await assertTerminalQuota(tx, hotel.brandId);
+      let rule = current === 'unauthorized' ? firstMatch(rules, subject) : undefined;
+      // A brand at its terminal limit: the rule waits, the TV registers unauthorized (the console may authorize once there is room).
+      if (rule && brandId !== null && !(await terminalQuotaAllows(tx, brandId))) rule = undefined;
+      if (hotel && !rule && (!existing || moved)) await assertPendingRoom(tx, hotel.id, runtime.options.maxPendingPerHotel);
+      const authorization = rule
+        ? { authorization: 'authorized', authorizedAt: now, disabledTip: null }
+        : moved
+          ? { authorization: 'unauthorized', authorizedAt: null, disabledTip: null }
+          : {};
       if (!existing) {
         [row] = (await tx
           .insert(table)
@@ -132,7 +164,6 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
         events.push({ state: 'registered' });
         if (hotel) events.push({ state: 'assigned', detail: `${hotel.publicId} ${hotel.name}` });
       } else {
-        const moved = hotel !== null && hotel.id !== existing.hotelId;
         const placement = hotel
           ? { brandId: hotel.brandId, hotelId: hotel.id, roomNumber: input.roomNumber || (moved ? null : (existing.roomNumber as string | null)) }
           : input.roomNumber
@@ -146,6 +177,16 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
         await tx.insert(terminalPresence).values({ terminalId: existing.id }).onConflictDoNothing();
         events.push({ state: 'registered', detail: existing.registered ? 're-registered' : 'registered again' });
         if (moved) events.push({ state: 'assigned', detail: `${hotel.publicId} ${hotel.name}` });
+        // The hotel it left sees where its authorization went: an alarm of its own (not the new hotel's).
+        if (moved && existing.hotelId !== null) {
+          await raiseAlarm(tx, {
+            terminalId: existing.id,
+            kind: 'movedOut',
+            ip: values.publicIp,
+            detail: `${existing.authorization as string} -> unauthorized`,
+            owner: { brandId: existing.brandId as number, hotelId: existing.hotelId as number },
+          });
+        }
       }
       if (rule) {
         events.push({ state: 'authorized', detail: `rule #${rule.id}` });

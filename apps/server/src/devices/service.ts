@@ -1,7 +1,7 @@
 import { records } from '@htv/shared';
 import type { TerminalStats } from '@htv/shared/devices/console';
 import { normalizeMac } from '@htv/shared/devices/protocol';
-import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import {
@@ -20,6 +20,7 @@ import { AppError, notFound } from '../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
 import type { WriteContext } from '../records/engine.js';
 import { tenantFilter } from '../tenancy/scope.js';
+import { assertTerminalQuota } from '../tenants/quota.js';
 import { logStates, logTerminalOperations, type TerminalState } from './logs.js';
 import { allRuntimes } from './runtime.js';
 
@@ -147,6 +148,7 @@ export async function applyAuthorization(
   const found = new Set(rows.map((r) => r.mac));
   const missing = macs ? macs.filter((m) => !found.has(m)) : [];
   const eligible = rows.filter((r) => (rule.from as readonly string[]).includes(r.authorization));
+  if (rule.to === 'authorized') await assertAuthorizationQuota(tx, eligible);
   if (eligible.length) {
     const eligibleIds = eligible.map((r) => r.id);
     const disabledTip = action === 'disable' ? opts.tip || null : null;
@@ -173,6 +175,16 @@ export async function applyAuthorization(
     );
   }
   return { updated: eligible.length, skipped: rows.length - eligible.length, missing, changedIds: eligible.map((r) => r.id) };
+}
+
+/**
+ * Refuses (409) authorizing these terminals when a brand would exceed its terminal limit, which counts
+ * authorized terminals. Inside the authorizing transaction; locks each brand's row.
+ */
+export async function assertAuthorizationQuota(tx: Db, rows: readonly Record<string, unknown>[]): Promise<void> {
+  const perBrand = new Map<number, number>();
+  for (const row of rows) if (typeof row.brandId === 'number') perBrand.set(row.brandId, (perBrand.get(row.brandId) ?? 0) + 1);
+  for (const [brandId, adding] of perBrand) await assertTerminalQuota(tx, brandId, adding);
 }
 
 /** Tells the TVs of these terminals (in every running app) that their configuration changed. */
@@ -295,7 +307,7 @@ export async function stateLogPage(db: Db, actor: Actor, query: StateLogQuery): 
 
 // --- alarms -------------------------------------------------------------------------------------
 
-export const ALARM_KINDS = ['ipOutsideWhitelist', 'snChanged'] as const;
+export const ALARM_KINDS = ['ipOutsideWhitelist', 'snChanged', 'movedOut'] as const;
 
 export interface AlarmQuery {
   page: number;
@@ -307,6 +319,21 @@ export interface AlarmQuery {
 }
 
 /**
+ * Alarms inside the actor's reach: those that follow the terminal (no owner of their own) when the
+ * terminal is in reach, those owned by a tenant (`movedOut`: the hotel the terminal left) when that
+ * owner is. An owned alarm shows its owner's hotel and nothing of the terminal's new place.
+ */
+function alarmScope(actor: Actor): SQL | undefined {
+  const a = terminalAlarms;
+  return or(and(isNull(a.hotelId), terminalScope(actor)), and(isNotNull(a.hotelId), ownerScope(a, actor)));
+}
+
+/** The hotel an alarm is shown under: its owner's, else the terminal's. */
+const alarmHotelId = () => sql<number | null>`coalesce(${terminalAlarms.hotelId}, ${table().hotelId})`;
+/** A terminal column shown only on alarms that follow the terminal. */
+const ownColumn = <T>(column: unknown) => sql<T | null>`case when ${terminalAlarms.hotelId} is null then ${column} end`;
+
+/**
  * Alarms of terminals inside the actor's reach: stolen-use monitoring is kind `ipOutsideWhitelist`;
  * the alarm-terminal list shows every open alarm.
  */
@@ -314,11 +341,11 @@ export async function alarmPage(db: Db, actor: Actor, query: AlarmQuery): Promis
   const t = table();
   const a = terminalAlarms;
   const where = and(
-    terminalScope(actor),
+    alarmScope(actor),
     query.kind ? eq(a.kind, query.kind) : undefined,
     query.status === 'open' ? isNull(a.resolvedAt) : query.status === 'resolved' ? sql`${a.resolvedAt} is not null` : undefined,
     query.mac ? eq(t.mac, normalizeMac(query.mac)) : undefined,
-    query.hotelId ? eq(t.hotelId, query.hotelId) : undefined,
+    query.hotelId ? sql`${alarmHotelId()} = ${query.hotelId}` : undefined,
   );
   const [items, [count]] = await Promise.all([
     db
@@ -334,16 +361,16 @@ export async function alarmPage(db: Db, actor: Actor, query: AlarmQuery): Promis
         resolvedBy: a.resolvedBy,
         terminalId: t.id,
         mac: t.mac,
-        roomNumber: t.roomNumber,
-        authorization: t.authorization,
-        online: t.online,
-        hotelId: t.hotelId,
+        roomNumber: ownColumn<string>(t.roomNumber),
+        authorization: ownColumn<string>(t.authorization),
+        online: ownColumn<boolean>(t.online),
+        hotelId: alarmHotelId(),
         hotelName: hotels.name,
         hotelPublicId: hotels.publicId,
       })
       .from(a)
       .innerJoin(t, eq(t.id, a.terminalId))
-      .leftJoin(hotels, eq(hotels.id, t.hotelId))
+      .leftJoin(hotels, sql`${hotels.id} = ${alarmHotelId()}`)
       .where(where)
       .orderBy(desc(a.lastAt), desc(a.id))
       .limit(query.pagesize)
@@ -359,7 +386,7 @@ export async function resolveAlarm(db: Db, actor: Actor, id: number): Promise<vo
     .select({ id: terminalAlarms.id })
     .from(terminalAlarms)
     .innerJoin(t, eq(t.id, terminalAlarms.terminalId))
-    .where(and(eq(terminalAlarms.id, id), terminalScope(actor)));
+    .where(and(eq(terminalAlarms.id, id), alarmScope(actor)));
   if (!row) throw notFound();
   await db.update(terminalAlarms).set({ resolvedAt: new Date(), resolvedBy: actor.name }).where(eq(terminalAlarms.id, id));
 }

@@ -8,7 +8,7 @@ import { checkFileRefs } from '../files/access.js';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
-import { hiddenColumns, runAfterCommit, runAfterRead, runBeforeDelete, runBeforeWrite } from './hooks.js';
+import { hiddenColumns, runAfterCommit, runAfterRead, runBeforeAction, runBeforeDelete, runBeforeWrite } from './hooks.js';
 import { sanitizeRichTextFields } from './sanitize.js';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -317,6 +317,7 @@ export async function runAction(ctx: WriteContext, def: RecordDef, id: number, a
     const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
     if (!before) throw notFound();
     if (!action.from.includes(before[machine.field] as string)) throw new AppError('conflict', 'error.invalidAction');
+    await runBeforeAction({ ...ctx, db: tx }, def, before as Row, actionName);
     const [after] = await tx
       .update(table)
       .set({ [machine.field]: action.to, updatedAt: new Date() })

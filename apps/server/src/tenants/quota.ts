@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, hotels, recordTables } from '../db/schema/index.js';
 import { AppError, invalidFields } from '../http/errors.js';
@@ -20,11 +20,18 @@ export async function hotelQuota(db: Db, brandId: number): Promise<Quota> {
   return { limit: brand?.limit ?? null, used: count?.n ?? 0 };
 }
 
-/** Terminals assigned to a brand's hotels (the `terminals` rows carrying the brand) against its terminal limit. */
+/**
+ * Authorized terminals of a brand (the `terminals` rows carrying the brand) against its terminal limit:
+ * the terminals the brand pays for. Unauthorized ones (awaiting authorization, and junk registrations)
+ * and disabled ones do not count; hotels cap their unauthorized terminals separately (docs/devices.md).
+ */
 export async function terminalQuota(db: Db, brandId: number): Promise<Quota> {
   const t = recordTables.terminal!;
   const [brand] = await db.select({ limit: brands.terminalLimit }).from(brands).where(eq(brands.id, brandId));
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(eq(t.brandId, brandId));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(eq(t.brandId, brandId), eq(t.authorization, 'authorized')));
   return { limit: brand?.limit ?? null, used: count?.n ?? 0 };
 }
 
@@ -45,16 +52,20 @@ export async function assertHotelQuota(db: Db, brandId: number): Promise<void> {
 }
 
 /**
- * For the device side: call when `adding` terminals are assigned to hotels of `brandId` (registration
- * with an install code, moving a terminal to another brand's hotel), inside the assigning transaction
- * and before the rows change. Throws 409 `tenants.terminalQuotaExceeded` when the brand would exceed
- * its terminal limit; does nothing for a brand without a limit. Moving a terminal between hotels of the
- * same brand needs no call. Locks the brand row until the transaction ends, so concurrent assignments
- * are counted one after another.
+ * For the device side: whether `adding` more terminals of `brandId` may become authorized (always, for
+ * a brand without a limit). Call inside the authorizing transaction, before the rows change: it locks
+ * the brand row until the transaction ends, so concurrent authorizations are counted one after another.
  */
-export async function assertTerminalQuota(db: Db, brandId: number, adding = 1): Promise<void> {
+export async function terminalQuotaAllows(db: Db, brandId: number, adding = 1): Promise<boolean> {
   const [brand] = await db.select({ limit: brands.terminalLimit }).from(brands).where(eq(brands.id, brandId)).for('update');
-  if (!brand || brand.limit === null) return;
+  if (!brand || brand.limit === null) return true;
   const quota = await terminalQuota(db, brandId);
-  if (quota.used + adding > brand.limit) throw new AppError('conflict', 'tenants.terminalQuotaExceeded', { limit: brand.limit });
+  return quota.used + adding <= brand.limit;
+}
+
+/** `terminalQuotaAllows`, refusing with 409 `tenants.terminalQuotaExceeded` (naming the limit) when it does not. */
+export async function assertTerminalQuota(db: Db, brandId: number, adding = 1): Promise<void> {
+  if (await terminalQuotaAllows(db, brandId, adding)) return;
+  const [brand] = await db.select({ limit: brands.terminalLimit }).from(brands).where(eq(brands.id, brandId));
+  throw new AppError('conflict', 'tenants.terminalQuotaExceeded', { limit: brand?.limit ?? 0 });
 }

@@ -8,7 +8,6 @@ import { AppError } from '../http/errors.js';
 import { logStates } from '../devices/logs.js';
 import { allRuntimes } from '../devices/runtime.js';
 import { applyAuthorization, notifyConfigChanged } from '../devices/service.js';
-import { assertTerminalQuota } from '../tenants/quota.js';
 
 /** The random key a project's QR code carries (24 URL-safe characters). */
 export const newAuthKey = () => randomBytes(18).toString('base64url');
@@ -45,7 +44,7 @@ const same = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() ==
  * the project row, so two phones racing for a model's last unit cannot both pass: the checks in
  * order (project, terminal, launcher, model, quantity, location), then on pass the hotel assignment
  * (when the project names one and the terminal has none) and the authorization as the console does
- * it. Every attempt that reaches a decision is logged; a refusal then throws its translated error.
+ * it (the brand's terminal limit applies there). Every attempt that reaches a decision is logged; a refusal then throws its translated error.
  */
 export async function authorizeThroughProject(db: Db, input: TvAuthRequest, ip: string): Promise<TvAuthResponse> {
   const projects = recordTables.tvAuthProject!;
@@ -102,7 +101,6 @@ export async function authorizeThroughProject(db: Db, input: TvAuthRequest, ip: 
     if (!hotel && project.hotel !== null) {
       hotel = await hotelOf(project.hotel as number);
       if (hotel) {
-        await assertTerminalQuota(tx, hotel.brandId);
         await tx.update(terminals).set({ brandId: hotel.brandId, hotelId: hotel.id, updatedAt: new Date() }).where(eq(terminals.id, terminal.id));
         await logStates(tx, [{ terminalId: terminal.id, mac, brandId: hotel.brandId, hotelId: hotel.id, state: 'assigned', detail: `${hotel.publicId} ${hotel.name}` }]);
         reassigned = terminal.id;

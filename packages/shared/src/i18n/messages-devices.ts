@@ -44,4 +44,9 @@ export const devicesMessages = {
     'en-US': 'This MAC is registered to another device (different SN); unbind it first',
   },
   'device.busy': { 'zh-CN': '服务器繁忙，请稍后重试', 'en-US': 'The server is busy, please retry later' },
+  'device.registerLimited': { 'zh-CN': '注册过于频繁，请{seconds}秒后重试', 'en-US': 'Too many registrations; retry in {seconds} s' },
+  'device.pendingLimit': {
+    'zh-CN': '该酒店待授权的终端已达上限（{limit}台），请先授权或删除部分终端',
+    'en-US': 'The hotel has reached its limit of {limit} terminals awaiting authorization; authorize or remove some first',
+  },
 } as const satisfies Record<string, Text>;

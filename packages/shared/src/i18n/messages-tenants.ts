@@ -9,8 +9,8 @@ export const tenantsMessages = {
     'en-US': 'The brand has reached its limit of {limit} hotels; please contact the platform administrator',
   },
   'tenants.terminalQuotaExceeded': {
-    'zh-CN': '该品牌的终端数量已达上限（{limit}台），请联系平台管理员',
-    'en-US': 'The brand has reached its limit of {limit} terminals; please contact the platform administrator',
+    'zh-CN': '该品牌的已授权终端数量已达上限（{limit}台），请联系平台管理员',
+    'en-US': 'The brand has reached its limit of {limit} authorized terminals; please contact the platform administrator',
   },
   'tenants.limitBelowUsage': {
     'zh-CN': '上限不能小于当前数量（{count}）',

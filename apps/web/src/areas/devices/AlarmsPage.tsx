@@ -40,7 +40,7 @@ export function AlarmsPage({ kind }: { kind?: AlarmRow['kind'] }) {
   const canResolve = can(user, 'terminal.update');
   const columns: ColumnsType<AlarmRow> = [
     { title: d('mac'), dataIndex: 'mac' },
-    ...(kind ? [] : [{ title: d('alarmKind'), dataIndex: 'kind', render: (v: AlarmRow['kind']) => <Tag color={v === 'snChanged' ? 'purple' : 'volcano'}>{d(`kind_${v}`)}</Tag> }]),
+    ...(kind ? [] : [{ title: d('alarmKind'), dataIndex: 'kind', render: (v: AlarmRow['kind']) => <Tag color={v === 'snChanged' ? 'purple' : v === 'movedOut' ? 'orange' : 'volcano'}>{d(`kind_${v}`)}</Tag> }]),
     { title: d('hotel'), dataIndex: 'hotelName', render: (v, row) => (v ? `${String(v)} (${row.hotelPublicId ?? ''})` : '-') },
     { title: d('room'), dataIndex: 'roomNumber' },
     { title: d('ip'), dataIndex: 'ip' },

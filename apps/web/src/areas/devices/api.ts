@@ -51,9 +51,10 @@ export interface AlarmRow {
   resolvedBy: string | null;
   terminalId: number;
   mac: string;
+  /** Room, authorization and online state: null on an alarm owned by the hotel the terminal left (`movedOut`). */
   roomNumber: string | null;
-  authorization: string;
-  online: boolean;
+  authorization: string | null;
+  online: boolean | null;
   hotelName: string | null;
   hotelPublicId: string | null;
 }

@@ -19,7 +19,7 @@ import { registerOperationLog } from './oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './tenants/routes.js';
-import { registerWeb } from './system/web.js';
+import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './tvauth/routes.js';
 
 export interface AppOptions {
@@ -45,6 +45,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
   const devices = await registerDeviceApi(app, database.db);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
+  await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
 

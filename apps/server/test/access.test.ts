@@ -214,7 +214,8 @@ describe('brand and hotel accounts', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ userType: 3, brandId: a.brandId, hotelId: a.hotelIds[1] });
     const foreignHotel = await a.brand.post('/api/records/hotel-account', { loginName: `hs${unique()}`, name: 'Desk', password: 'abcde', roleId: role.id, hotelId: b.hotelIds[0] });
-    expect(foreignHotel.status).toBe(404);
+    expect(foreignHotel.status).toBe(422);
+    expect(Object.keys(foreignHotel.body.errors)).toEqual(['hotelId']);
     expect((await login(t, ok.body.data.loginName, 'abcde')).body.data.user_type).toBe(3);
   });
 

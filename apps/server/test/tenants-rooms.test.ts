@@ -58,9 +58,10 @@ describe('rooms (record)', () => {
     expect((await a.sibling.put(`/api/records/room/${own.id}`, { number: '910' })).status).toBe(404);
     expect((await b.brand.delete(`/api/records/room/${own.id}`)).status).toBe(404);
     expect((await b.brand.get(`/api/records/room?hotelId=${a.hotelIds[0]}`)).body.data.total).toBe(0);
-    // A body naming another brand's hotel: not found, like any id outside the caller's reach.
+    // A body naming another brand's hotel: refused on the field, like a hotel that does not exist.
     const foreign = await b.brand.post('/api/records/room', { number: '911', hotelId: a.hotelIds[0] });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(422);
+    expect(Object.keys(foreign.body.errors)).toEqual(['hotelId']);
   });
 });
 

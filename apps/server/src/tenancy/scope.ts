@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import { brands, hotels, type RecordTable } from '../db/schema/index.js';
-import { invalidFields, notFound } from '../http/errors.js';
+import { invalidFields } from '../http/errors.js';
 
 export interface Owner {
   brandId: number | null;
@@ -57,9 +57,15 @@ export function ownLevel(actor: Actor): Owner {
   return { brandId: actor.brandId, hotelId: actor.hotelId };
 }
 
+/** A brand or hotel named in a create body that the caller may not create rows in: 422 on that field. */
+const outOfReach = (field: 'brandId' | 'hotelId') =>
+  invalidFields({ [field]: { key: field === 'brandId' ? 'validation.brandOutOfReach' : 'validation.hotelOutOfReach' } });
+
 /**
  * Owner columns of a new row. They come from the session; only a platform or brand user creating a
- * brand- or hotel-owned row names the brand or hotel, and it must lie inside their reach.
+ * brand- or hotel-owned row names the brand or hotel, and it must lie inside their reach. A brand or
+ * hotel named in the body is either the owner of the new row or refused on its field (missing, outside
+ * the caller's reach, or another than the session's own brand or hotel): never silently replaced.
  */
 export async function ownerForCreate(db: Db, def: RecordDef, actor: Actor, requested: { brandId?: number | null; hotelId?: number | null }): Promise<Owner> {
   switch (def.scope) {
@@ -68,18 +74,23 @@ export async function ownerForCreate(db: Db, def: RecordDef, actor: Actor, reque
     case 'tenant':
       return ownLevel(actor);
     case 'brand': {
-      if (actor.userType === 2) return { brandId: actor.brandId, hotelId: null };
+      if (actor.userType !== 1) {
+        if (requested.brandId && requested.brandId !== actor.brandId) throw outOfReach('brandId');
+        return { brandId: actor.brandId, hotelId: null };
+      }
       if (!requested.brandId) throw invalidFields({ brandId: { key: 'validation.brandRequired' } });
       const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, requested.brandId));
-      // Like any id outside the caller's reach, a missing brand is "not found".
-      if (!brand) throw notFound();
+      if (!brand) throw outOfReach('brandId');
       return { brandId: brand.id, hotelId: null };
     }
     case 'hotel': {
-      if (actor.userType === 3) return ownLevel(actor);
+      if (actor.userType === 3) {
+        if (requested.hotelId && requested.hotelId !== actor.hotelId) throw outOfReach('hotelId');
+        return ownLevel(actor);
+      }
       if (!requested.hotelId) throw invalidFields({ hotelId: { key: 'validation.hotelRequired' } });
       const [hotel] = await db.select({ id: hotels.id, brandId: hotels.brandId }).from(hotels).where(eq(hotels.id, requested.hotelId));
-      if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw notFound();
+      if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw outOfReach('hotelId');
       return { brandId: hotel.brandId, hotelId: hotel.id };
     }
   }

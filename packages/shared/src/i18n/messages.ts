@@ -65,6 +65,8 @@ export const messages = {
   'validation.refNotFound': { 'zh-CN': '所选{field}不存在', 'en-US': 'The selected {field} does not exist' },
   'validation.hotelRequired': { 'zh-CN': '请选择酒店', 'en-US': 'Please choose a hotel' },
   'validation.brandRequired': { 'zh-CN': '请选择品牌', 'en-US': 'Please choose a brand' },
+  'validation.hotelOutOfReach': { 'zh-CN': '所选酒店不存在或不在您的管理范围内', 'en-US': 'The chosen hotel does not exist or is outside your reach' },
+  'validation.brandOutOfReach': { 'zh-CN': '所选品牌不存在或不在您的管理范围内', 'en-US': 'The chosen brand does not exist or is outside your reach' },
 
   // uploads
   'upload.required': { 'zh-CN': '请选择要上传的文件', 'en-US': 'Please choose a file to upload' },

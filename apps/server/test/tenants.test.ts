@@ -186,7 +186,8 @@ describe('hotels (/hotel/lists)', () => {
     const none = await platform.post('/api/records/hotel', hotelBody());
     expect(none.body.errors).toEqual({ brandId: ['Please choose a brand'] });
     const unknown = await platform.post('/api/records/hotel', hotelBody({ brandId: 999_999 }));
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ brandId: ['The chosen brand does not exist or is outside your reach'] });
     const ok = await platform.post('/api/records/hotel', hotelBody({ brandId: b.brandId }));
     expect(ok.body.data.brandId).toBe(b.brandId);
   });

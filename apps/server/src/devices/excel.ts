@@ -1,49 +1,14 @@
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { invalidFields } from '../http/errors.js';
-
-/** Spreadsheets of MAC or SN lists: at most 10 MB (the `spreadsheet` upload rule's limit). */
-const MAX_BYTES = 10 * 1024 * 1024;
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-const excelOnly = () => invalidFields({ file: { key: 'terminal.excelOnly' } });
+import { readSheet, uploadedSpreadsheet } from '../files/excel.js';
 
 /**
- * Reads the multipart field `file` as an .xlsx workbook and returns the text of the non-empty cells
- * of its first sheet, row by row. Anything that is not an .xlsx file (by content) answers 422 "Only
- * Excel upload is supported".
+ * The text of the non-empty cells of the first sheet of the .xlsx file in the multipart field `file`,
+ * row by row (`files/excel.ts`: bounded, and refusing anything that is not an .xlsx file with "Only
+ * Excel upload is supported").
  */
 export async function readUploadedCells(request: FastifyRequest): Promise<string[][]> {
-  if (!request.isMultipart()) throw invalidFields({ file: { key: 'upload.required' } });
-  const part = await request.file({ limits: { files: 1, fileSize: MAX_BYTES + 1 } });
-  if (!part || part.fieldname !== 'file') throw invalidFields({ file: { key: 'upload.required' } });
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch {
-    throw invalidFields({ file: { key: 'upload.tooLarge', params: { max: '10M' } } });
-  }
-  if (bytes.length > MAX_BYTES) throw invalidFields({ file: { key: 'upload.tooLarge', params: { max: '10M' } } });
-  if (bytes.length < 4 || !bytes.subarray(0, 4).equals(ZIP_MAGIC)) throw excelOnly();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as never);
-  } catch {
-    throw excelOnly();
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalidFields({ file: { key: 'terminal.excelEmpty' } });
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell) => {
-      const text = (cell.text ?? '').toString().trim();
-      if (text) cells.push(text);
-    });
-    if (cells.length) rows.push(cells);
-  });
-  if (!rows.length) throw invalidFields({ file: { key: 'terminal.excelEmpty' } });
-  return rows;
+  const rows = await readSheet(await uploadedSpreadsheet(request));
+  return rows.map((row) => row.cells.filter(Boolean));
 }
 
 /**

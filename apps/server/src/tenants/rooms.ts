@@ -7,6 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import { rooms } from '../db/schema/index.js';
 import { AppError, invalidFields } from '../http/errors.js';
+import { excelEmpty, readSheet } from '../files/excel.js';
 import { writeOpLog } from '../oplog/log.js';
 import type { HotelRow } from './reach.js';
 
@@ -71,9 +72,7 @@ function assertCap(count: number, field: string): void {
 
 // --- Excel --------------------------------------------------------------------------------------
 
-const MAX_EXCEL_BYTES = 10 * 1024 * 1024;
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-export const excelOnly = (field = 'file') => invalidFields({ [field]: { key: 'tenants.excelOnly' } });
+export { excelOnly } from '../files/excel.js';
 
 const HEADERS: Record<keyof NewRoom, RegExp> = {
   number: /^(房间号|房号|room\s*(no\.?|number)|number)$/i,
@@ -93,30 +92,14 @@ const LIMITS: Record<keyof NewRoom, number> = { number: ROOM_NUMBER_MAX, floor: 
  * upload is supported"; rows with an invalid value are reported by their row number.
  */
 export async function roomsOfWorkbook(bytes: Buffer, field = 'file'): Promise<NewRoom[]> {
-  if (bytes.length > MAX_EXCEL_BYTES) throw invalidFields({ [field]: { key: 'upload.tooLarge', params: { max: '10M' } } });
-  if (bytes.length < 4 || !bytes.subarray(0, 4).equals(ZIP_MAGIC)) throw excelOnly(field);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as never);
-  } catch {
-    throw excelOnly(field);
-  }
-  const sheet = workbook.worksheets[0];
-  const rows: { index: number; cells: string[] }[] = [];
-  sheet?.eachRow({ includeEmpty: false }, (row, index) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, POSITIONAL.length); c++) cells.push((row.getCell(c).text ?? '').toString().trim());
-    if (cells.some(Boolean)) rows.push({ index, cells });
-  });
-  if (!rows.length) throw invalidFields({ [field]: { key: 'tenants.excelEmpty' } });
-
+  const rows = await readSheet(bytes, field);
   let columns: (keyof NewRoom | undefined)[] = POSITIONAL;
   const first = rows[0]!.cells;
   if (first.some((cell) => HEADERS.number.test(cell))) {
     columns = first.map((cell) => (Object.keys(HEADERS) as (keyof NewRoom)[]).find((name) => HEADERS[name].test(cell)));
     rows.shift();
   }
-  if (!rows.length) throw invalidFields({ [field]: { key: 'tenants.excelEmpty' } });
+  if (!rows.length) throw excelEmpty(field);
   assertCap(rows.length, field);
 
   const bad: number[] = [];

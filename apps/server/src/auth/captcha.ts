@@ -12,6 +12,8 @@ import { FailureThrottle } from './throttle.js';
  * piece; the user drags the piece into the gap; the client sends the x it was dropped at. A challenge
  * is single-use, expires after two minutes, tolerates ±4 px and is refused when answered faster than a
  * person can (300 ms after issue). The answer never leaves the server: the images are PNG, not markup.
+ * Decoy holes, grain and shading that differs per hole keep a pixel difference from finding the gap
+ * more often than chance among the holes; the sign-in throttles remain the real defence.
  */
 export const CAPTCHA_WIDTH = 320;
 export const CAPTCHA_HEIGHT = 160;
@@ -32,20 +34,39 @@ interface Challenge {
 
 export type CaptchaResult = 'ok' | 'failed' | 'expired';
 
-/** Inside the piece: a body with a round knob on the top and on the right edge. */
-function inPiece(i: number, j: number): boolean {
+/**
+ * A piece's outline: a body with a round knob on the top edge (centred at `knobX`) and one on the
+ * right edge (centred at `knobY`). Each challenge draws its own, and its decoys differ from it by
+ * where their knobs sit: easy to tell apart by eye, alike to a pixel difference.
+ */
+export interface PieceShape {
+  knobX: number;
+  knobY: number;
+}
+/** Left edges the gap (and its decoys) may have: clear of the piece's start, inside the picture. */
+export const GAP_X = [PIECE_SIZE + 20, CAPTCHA_WIDTH - PIECE_SIZE - 4] as const;
+const KNOB_X = [10, 34] as const;
+const KNOB_Y = [20, 44] as const;
+/** Decoy knobs sit at least this far from the piece's, so a person sees the outlines differ. */
+const DECOY_KNOB_SHIFT = 10;
+const DECOYS = 3;
+
+export function inPiece(shape: PieceShape, i: number, j: number): boolean {
   if (i >= 2 && i < 44 && j >= 12 && j < 52) return true;
-  if ((i - 23) ** 2 + (j - 12) ** 2 <= 64) return true;
-  return (i - 44) ** 2 + (j - 32) ** 2 <= 64;
+  if ((i - shape.knobX) ** 2 + (j - 12) ** 2 <= 64) return true;
+  return (i - 44) ** 2 + (j - shape.knobY) ** 2 <= 64;
 }
-function onEdge(i: number, j: number): boolean {
-  if (!inPiece(i, j)) return false;
-  return !inPiece(i - 2, j) || !inPiece(i + 2, j) || !inPiece(i, j - 2) || !inPiece(i, j + 2);
+function onEdge(shape: PieceShape, i: number, j: number): boolean {
+  if (!inPiece(shape, i, j)) return false;
+  return !inPiece(shape, i - 2, j) || !inPiece(shape, i + 2, j) || !inPiece(shape, i, j - 2) || !inPiece(shape, i, j + 2);
 }
+
+const rnd = () => randomInt(0, 1_000_000) / 1_000_000;
+const between = (low: number, high: number) => low + rnd() * (high - low);
+const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
 
 function drawBackground(): Bitmap {
   const image = new Bitmap(CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
-  const rnd = () => randomInt(0, 1_000_000) / 1_000_000;
   const f = Array.from({ length: 6 }, () => 0.01 + rnd() * 0.04);
   const p = Array.from({ length: 6 }, () => rnd() * Math.PI * 2);
   const base = [90 + rnd() * 80, 90 + rnd() * 80, 90 + rnd() * 80];
@@ -67,31 +88,116 @@ function drawBackground(): Bitmap {
         g = g * (1 - blob.alpha) + blob.color[1]! * blob.alpha;
         b = b * (1 - blob.alpha) + blob.color[2]! * blob.alpha;
       }
-      const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
-      image.set(x, y, clamp(r), clamp(g), clamp(b));
+      // Grain everywhere: no region of the picture is smooth enough to stand out by its noise alone.
+      const grain = between(-14, 14);
+      image.set(x, y, clamp(r + grain), clamp(g + grain), clamp(b + grain));
     }
   }
   return image;
 }
 
-/** Draws a challenge: the background with the gap at (x, y), and the piece cut from the same place. */
-export function drawChallenge(x: number, y: number): { background: Buffer; piece: Buffer } {
-  const background = drawBackground();
-  const piece = new Bitmap(PIECE_SIZE, PIECE_SIZE);
+/**
+ * Shades an outline at (x, y) into the background: the piece's picture (so the content matches
+ * wherever a hole is; outside the piece's own outline, the background under it), darkened by a factor
+ * of its own that drifts across the hole, with grain and a border of its own brightness and opacity.
+ * The true gap and each decoy get different values, so no fixed factor or border colour finds the gap.
+ */
+function shadeHole(background: Bitmap, picture: Bitmap, shape: PieceShape, x: number, y: number, factor: number) {
+  const drift = { x: between(-0.004, 0.004), y: between(-0.004, 0.004) };
+  const border = { level: between(170, 250), alpha: between(0.45, 0.9) };
   for (let j = 0; j < PIECE_SIZE; j++) {
     for (let i = 0; i < PIECE_SIZE; i++) {
-      if (!inPiece(i, j)) continue;
-      const [r, g, b] = background.get(x + i, y + j);
-      if (onEdge(i, j)) {
-        piece.set(i, j, 255, 255, 255, 230);
-        background.set(x + i, y + j, 235, 235, 235);
-      } else {
-        piece.set(i, j, r, g, b);
-        background.set(x + i, y + j, Math.round(r * 0.4), Math.round(g * 0.4), Math.round(b * 0.4));
-      }
+      if (!inPiece(shape, i, j)) continue;
+      const [r, g, b, a] = picture.get(i, j);
+      const source = a ? [r, g, b] : background.get(x + i, y + j);
+      const shade = factor + drift.x * (i - PIECE_SIZE / 2) + drift.y * (j - PIECE_SIZE / 2);
+      const grain = between(-12, 12);
+      let out = source.slice(0, 3).map((v) => v * shade + grain);
+      if (onEdge(shape, i, j)) out = out.map((v) => v * (1 - border.alpha) + border.level * border.alpha);
+      background.set(x + i, y + j, clamp(out[0]!), clamp(out[1]!), clamp(out[2]!));
     }
   }
-  return { background: encodePng(background), piece: encodePng(piece) };
+}
+
+const SHADE = [0.3, 0.7] as const;
+
+function shuffled<T>(list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
+function randomShape(): PieceShape {
+  return { knobX: randomInt(KNOB_X[0], KNOB_X[1] + 1), knobY: randomInt(KNOB_Y[0], KNOB_Y[1] + 1) };
+}
+
+/** Left edges of holes this far apart do not touch (an outline spans 2-52 of its box). */
+const HOLE_SPACING = 52;
+
+/** Decoy outlines on the gap's row, within the gap's range, apart from it and each other (as many as fit, up to DECOYS). */
+function placeDecoys(x: number, shape: PieceShape): { x: number; shape: PieceShape }[] {
+  let best: number[] = [];
+  for (let attempt = 0; attempt < 20 && best.length < DECOYS; attempt++) {
+    const taken = [x];
+    for (let n = 0; n < DECOYS; n++) {
+      const free: number[] = [];
+      for (let at = GAP_X[0]; at < GAP_X[1]; at++) if (taken.every((other) => Math.abs(other - at) >= HOLE_SPACING)) free.push(at);
+      if (!free.length) break;
+      taken.push(free[randomInt(free.length)]!);
+    }
+    if (taken.length - 1 > best.length) best = taken.slice(1);
+  }
+  return best.map((at) => ({ x: at, shape: decoyShape(shape) }));
+}
+
+/** The piece's outline with one knob moved: plain to see, and few pixels for a difference to tell by. */
+function decoyShape(shape: PieceShape): PieceShape {
+  for (;;) {
+    const moved = randomShape();
+    const decoy = randomInt(2) ? { ...shape, knobX: moved.knobX } : { ...shape, knobY: moved.knobY };
+    if (Math.abs(decoy.knobX - shape.knobX) + Math.abs(decoy.knobY - shape.knobY) >= DECOY_KNOB_SHIFT) return decoy;
+  }
+}
+
+export interface DrawnChallenge {
+  /** What the client gets (as PNG): the background with the gap and the decoys, and the piece. */
+  background: Bitmap;
+  piece: Bitmap;
+  shape: PieceShape;
+  decoys: { x: number; shape: PieceShape }[];
+}
+
+/**
+ * Draws a challenge: the background with the gap at (x, y) and decoy holes on the same row, and the
+ * piece cut from the gap (with grain of its own and a light border).
+ */
+export function drawChallenge(x: number, y: number): DrawnChallenge {
+  const background = drawBackground();
+  const shape = randomShape();
+  const picture = new Bitmap(PIECE_SIZE, PIECE_SIZE);
+  const piece = new Bitmap(PIECE_SIZE, PIECE_SIZE);
+  const border = { level: between(215, 255), alpha: between(0.6, 0.95) };
+  for (let j = 0; j < PIECE_SIZE; j++) {
+    for (let i = 0; i < PIECE_SIZE; i++) {
+      if (!inPiece(shape, i, j)) continue;
+      const [r, g, b] = background.get(x + i, y + j);
+      picture.set(i, j, r, g, b);
+      const grain = between(-10, 10);
+      let out = [r + grain, g + grain, b + grain];
+      if (onEdge(shape, i, j)) out = out.map((v) => v * (1 - border.alpha) + border.level * border.alpha);
+      piece.set(i, j, clamp(out[0]!), clamp(out[1]!), clamp(out[2]!));
+    }
+  }
+  const decoys = placeDecoys(x, shape);
+  // Each hole is darkened by a factor from its own band of 0.3-0.7, the bands dealt out at random:
+  // no factor an attacker assumes picks the gap more often than a decoy.
+  const bands = shuffled(Array.from({ length: decoys.length + 1 }, (_, n) => n));
+  const factorOf = (n: number) => SHADE[0] + ((bands[n]! + rnd()) * (SHADE[1] - SHADE[0])) / bands.length;
+  shadeHole(background, picture, shape, x, y, factorOf(0));
+  decoys.forEach((decoy, n) => shadeHole(background, picture, decoy.shape, decoy.x, y, factorOf(n + 1)));
+  return { background, piece, shape, decoys };
 }
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
@@ -132,7 +238,7 @@ export class CaptchaService {
   issue(ip: string): IssuedCaptcha {
     if (this.issueWaitMs(ip) > 0) throw new AppError('rateLimited', 'auth.captchaTooMany');
     this.issueThrottle.fail(ip, this.now());
-    const x = randomInt(PIECE_SIZE + 20, CAPTCHA_WIDTH - PIECE_SIZE - 4);
+    const x = randomInt(GAP_X[0], GAP_X[1]);
     const y = randomInt(4, CAPTCHA_HEIGHT - PIECE_SIZE - 4);
     const { background, piece } = drawChallenge(x, y);
     const id = randomBytes(16).toString('base64url');
@@ -140,8 +246,8 @@ export class CaptchaService {
     this.challenges.set(id, { x, y, issuedAt: this.now() });
     return {
       id,
-      background: dataUrl(background),
-      piece: dataUrl(piece),
+      background: dataUrl(encodePng(background)),
+      piece: dataUrl(encodePng(piece)),
       width: CAPTCHA_WIDTH,
       height: CAPTCHA_HEIGHT,
       pieceWidth: PIECE_SIZE,

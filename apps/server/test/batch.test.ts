@@ -20,8 +20,38 @@ describe('BatchWriter', () => {
       },
     });
     for (let i = 1; i <= 7; i++) writer.add(i);
-    await new Promise((r) => setTimeout(r, 60));
+    await expect.poll(() => batches.length, { timeout: 2000 }).toBe(3);
     expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+
+  it('writes a failed batch again with the same items until it succeeds; at close it gives up after closeTimeoutMs', async () => {
+    const written: number[][] = [];
+    let refuse = 2;
+    const errors: number[] = [];
+    const writer = new BatchWriter<number>({
+      maxBatch: 2,
+      intervalMs: 5,
+      retryMs: 5,
+      write: async (items) => {
+        if (refuse-- > 0) throw new Error('down');
+        written.push(items);
+      },
+      onError: (_error, _items, attempt) => errors.push(attempt),
+    });
+    for (let i = 1; i <= 3; i++) writer.add(i);
+    await writer.flush();
+    expect(written).toEqual([[1, 2], [3]]);
+    expect(errors).toEqual([1, 2]);
+    expect(writer.failing).toBe(false);
+
+    const dropped: number[][] = [];
+    const stuck = new BatchWriter<number>({ maxBatch: 10, intervalMs: 5, retryMs: 5, closeTimeoutMs: 50, write: () => Promise.reject(new Error('down')), onDrop: (items) => dropped.push(items) });
+    stuck.add(7);
+    const started = Date.now();
+    await stuck.close();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(dropped).toEqual([[7]]);
+    expect(stuck.size).toBe(0);
   });
 
   it('flushes pending rows into the database when the app closes', async () => {

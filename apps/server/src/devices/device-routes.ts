@@ -198,15 +198,18 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
     },
   );
 
+  /** 503 `device.busy`: the writer holds as many acknowledged items as it may. */
+  const answerBusy = (request: FastifyRequest, reply: FastifyReply) => {
+    runtime.metrics.rejected++;
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ code: '-1', errkey: 'device.busy', errmsg: translate('device.busy', request.lang) });
+  };
+
   /** Sends the heartbeat's answer (JSON text: the common answer is serialised once per stamp). */
   const answerHeartbeat = (request: FastifyRequest, reply: FastifyReply, entry: CachedTerminal) => {
-    if (runtime.saturated) {
-      runtime.metrics.rejected++;
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ code: '-1', errkey: 'device.busy', errmsg: translate('device.busy', request.lang) });
-    }
+    if (runtime.full(runtime.heartbeats)) return answerBusy(request, reply);
     return reply.type(JSON_TYPE).send(runtime.heartbeat(entry, request.body as HeartbeatRequest, request.ip));
   };
 
@@ -260,7 +263,8 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
       config: open,
       preHandler: deviceAuth,
     },
-    async (request) => {
+    async (request, reply) => {
+      if (runtime.full(runtime.boots)) return answerBusy(request, reply);
       const body = (request.body ?? {}) as BootRequest;
       const now = Date.now();
       const at = body.at ? Date.parse(body.at) : now;

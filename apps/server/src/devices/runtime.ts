@@ -29,7 +29,10 @@ export interface DeviceMetrics {
   /** Heartbeat batches written: each is one SQL statement. */
   heartbeatStatements: number;
   heartbeatRowsWritten: number;
+  /** Failed attempts to write a heartbeat batch (each batch is retried until written). */
   heartbeatWriteErrors: number;
+  /** Acknowledged heartbeats given up at shutdown because the database stayed unreachable. */
+  heartbeatsDropped: number;
   /** Heartbeats refused with 503 while the writer was behind. */
   rejected: number;
   tokenLookups: number;
@@ -54,7 +57,7 @@ export class DeviceRuntime implements ConfigListener {
   readonly heartbeats: BatchWriter<HeartbeatItem>;
   readonly boots: BatchWriter<BootItem>;
   readonly rules: RuleSet;
-  readonly metrics: DeviceMetrics = { heartbeats: 0, heartbeatStatements: 0, heartbeatRowsWritten: 0, heartbeatWriteErrors: 0, rejected: 0, tokenLookups: 0, cacheMisses: 0 };
+  readonly metrics: DeviceMetrics = { heartbeats: 0, heartbeatStatements: 0, heartbeatRowsWritten: 0, heartbeatWriteErrors: 0, heartbeatsDropped: 0, rejected: 0, tokenLookups: 0, cacheMisses: 0 };
 
   /** Part of every stamp: a restart makes TVs revalidate their configuration once (ETag, usually 304). */
   private readonly bootId = Date.now().toString(36);
@@ -93,16 +96,21 @@ export class DeviceRuntime implements ConfigListener {
         // grow. Not when closing (flush at shutdown) or when the batch was full (we are behind).
         if (!this.closing && items.length < options.batchMax && options.batchMinGapMs > 0) await new Promise((r) => setTimeout(r, options.batchMinGapMs));
       },
-      onError: (error, items) => {
+      onError: (error, items, attempt) => {
         this.metrics.heartbeatWriteErrors++;
-        log.error({ err: error, count: items.length }, 'heartbeat batch failed');
+        log.error({ err: error, count: items.length, attempt }, 'heartbeat batch failed; it is kept and written again');
+      },
+      onDrop: (items) => {
+        this.metrics.heartbeatsDropped += items.length;
+        log.error({ count: items.length }, 'heartbeat batch given up at shutdown: the database did not take it in time');
       },
     });
     this.boots = new BatchWriter<BootItem>({
       maxBatch: 2000,
       intervalMs: options.batchIntervalMs,
       write: (items) => writeBoots(db, items),
-      onError: (error, items) => log.error({ err: error, count: items.length }, 'boot record batch failed'),
+      onError: (error, items, attempt) => log.error({ err: error, count: items.length, attempt }, 'boot record batch failed; it is kept and written again'),
+      onDrop: (items) => log.error({ count: items.length }, 'boot records given up at shutdown: the database did not take them in time'),
     });
     runtimes.add(this);
     this.unlisten = addConfigListener(this);
@@ -218,9 +226,13 @@ export class DeviceRuntime implements ConfigListener {
 
   // --- heartbeats -------------------------------------------------------------------------------
 
-  /** True when the writer is too far behind to take more heartbeats. */
-  get saturated(): boolean {
-    return this.heartbeats.size >= this.options.maxPending;
+  /**
+   * True when a writer holds as many acknowledged items as it may (new ones answer 503): `maxPending`,
+   * or one batch while its writes fail, so an unreachable database leaves no more in memory (lost to a
+   * kill -9) than a healthy one does.
+   */
+  full(writer: BatchWriter<unknown>): boolean {
+    return writer.size >= (writer.failing ? this.options.batchMax : this.options.maxPending);
   }
 
   /** The hot path: compares, queues and answers the envelope as JSON text; no database access. */
@@ -394,7 +406,16 @@ export class DeviceRuntime implements ConfigListener {
   start(): void {
     if (!this.options.timers || this.timers.length) return;
     const every = (ms: number, job: () => Promise<unknown>, name: string) => {
-      const timer = setInterval(() => void job().catch((error) => this.log.error({ err: error }, `${name} failed`)), ms);
+      // A run still waiting (the sweep waits for pending heartbeats while the database is down) is not joined by another.
+      let busy = false;
+      const run = () => {
+        if (busy) return;
+        busy = true;
+        void job()
+          .catch((error) => this.log.error({ err: error }, `${name} failed`))
+          .finally(() => (busy = false));
+      };
+      const timer = setInterval(run, ms);
       timer.unref();
       this.timers.push(timer);
     };

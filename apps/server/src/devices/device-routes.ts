@@ -155,7 +155,7 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
   };
 
   // Registration is the anonymous entry: every attempt counts against the client's address (before
-  // validation, so malformed bodies count too), wrong install codes against the hotel they name.
+  // validation, so bodies with invalid fields count too), wrong install codes against the hotel they name.
   const perAddress = rateLimit(runtime.options.registerPerIp, REGISTER_WINDOW_MS);
   const perCode = rateLimit(runtime.options.registerFailuresPerCode, REGISTER_WINDOW_MS);
   const limited = (reply: FastifyReply, waitMs: number) => {

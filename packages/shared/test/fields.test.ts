@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bool, choice, defineRecord, email, fieldErrors, int, listQuerySchema, records, text } from '../src/index.js';
+import { bool, choice, defineRecord, email, fieldErrors, idSchema, int, INT_MAX, listQuerySchema, records, ref, text } from '../src/index.js';
 
 const { faq } = records;
 
@@ -28,6 +28,30 @@ describe('field builders', () => {
     expect(int({ label, default: 0 }).schema.parse(undefined)).toBe(0);
     expect(bool({ label, default: true }).schema.parse(undefined)).toBe(true);
     expect(bool({ label }).schema.parse('false')).toBe(false);
+  });
+
+  it('keeps integers and ids inside the database’s int4 columns', () => {
+    const count = int({ label });
+    expect(count.schema.parse(INT_MAX)).toBe(INT_MAX);
+    expect(errorsOf({ count } as never, { count: INT_MAX + 1 })).toEqual({ count: ['Name must be at most 2147483647'] });
+    expect(errorsOf({ count } as never, { count: -(2 ** 31) - 1 })).toEqual({ count: ['Name must be at least -2147483648'] });
+    expect(int({ label, max: 2 ** 40 }).schema.safeParse(2 ** 31).success).toBe(false);
+    expect(idSchema.safeParse('2147483648').success).toBe(false);
+    expect(idSchema.parse('2147483647')).toBe(INT_MAX);
+    const parent = ref({ label, record: 'faq' });
+    expect(errorsOf({ parent } as never, { parent: 2 ** 53 })).toEqual({ parent: ['Please choose a valid Name'] });
+    const query = listQuerySchema(faq);
+    expect(query.safeParse({ categoryId: String(2 ** 31) }).success).toBe(false);
+    expect(query.safeParse({ hotelId: String(2 ** 31) }).success).toBe(false);
+  });
+
+  it('reads field names like Object.prototype members as plain names', () => {
+    const name = text({ label, max: 10 });
+    expect(errorsOf({ name }, { toString: 1, constructor: 'x', hasOwnProperty: null })).toEqual({
+      toString: ['Unknown field'],
+      constructor: ['Unknown field'],
+      hasOwnProperty: ['Unknown field'],
+    });
   });
 
   it('checks numbers, choices and e-mail addresses with translated messages', () => {

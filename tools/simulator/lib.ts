@@ -127,7 +127,12 @@ export class VirtualTv {
       ...(this.roomNumber ? { roomNumber: this.roomNumber } : {}),
       ...this.options.device,
     };
-    const res = await this.client.request<Envelope<RegisterResponse>>('POST', `${DEVICE_API_BASE}/register`, { body, signal: this.abort.signal });
+    let res = await this.client.request<Envelope<RegisterResponse>>('POST', `${DEVICE_API_BASE}/register`, { body, signal: this.abort.signal });
+    // Over the registration limits: wait as told (as a TV would), then try again.
+    while (res.status === 429 && !this.abort.signal.aborted) {
+      await sleep(Number(res.headers['retry-after'] ?? 5) * 1000, this.abort.signal);
+      res = await this.client.request<Envelope<RegisterResponse>>('POST', `${DEVICE_API_BASE}/register`, { body, signal: this.abort.signal });
+    }
     if (res.status !== 200 || !res.body) throw new Error(`register ${this.mac}: HTTP ${res.status} ${res.body?.errmsg ?? ''} ${JSON.stringify(res.body?.['errors' as never] ?? '')}`);
     const data = res.body.data;
     this.token = data.token;

@@ -82,6 +82,10 @@ describe('device API: registration', () => {
     expect((await tv.device.post('/api/device/v1/heartbeat', {})).status).toBe(200);
     const [log] = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.action, 'rotateInstallCode'), eq(operationLogs.recordId, String(a.hotelIds[1]))));
     expect(log).toMatchObject({ recordType: 'hotel', before: null, after: null });
+    // The secret stays out of the hotel record's reads (and exports).
+    const hotel = await platform.get(`/api/records/hotel/${a.hotelIds[1]}`);
+    expect(hotel.status).toBe(200);
+    expect(hotel.body.data).not.toHaveProperty('installSecret');
   });
 
   it('checks MAC (12 letters or digits) and SN (13-26) formats with translated messages', async () => {

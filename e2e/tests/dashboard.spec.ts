@@ -60,6 +60,10 @@ test('a hotel’s dashboard draws its terminals and a figure opens the filtered 
   // A hotel is one hotel: no ranking of hotels.
   await expect(page.getByTestId('offline-hotels')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('dashboard-hotel-zh.png'), fullPage: true });
+  // The period switch asks for 30 days and redraws.
+  await page.getByTestId('dashboard-period').getByText('最近 30 天').click();
+  await expect(page.getByTestId('chart-daily')).toHaveAttribute('data-points', '30');
+  await expectDrawn(page.getByTestId('chart-daily'));
 
   await page.getByTestId('figure-unauthorized').click();
   await expect(page).toHaveURL(new RegExp(`${WEB}/ht/terminal\\?authorization=unauthorized$`));
@@ -91,4 +95,15 @@ test('the platform ranks hotels by offline terminals and opens one hotel’s off
   await expect(page.getByTestId('dashboard')).toContainText('Terminals over time');
   await expectDrawn(page.getByTestId('chart-presence'));
   await page.screenshot({ path: test.info().outputPath('dashboard-platform-en.png'), fullPage: true });
+});
+
+test('a brand’s dashboard ranks only its own hotels', async ({ page }) => {
+  await login(page, 'brand', { via: 'api' });
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expectDrawn(page.getByTestId('chart-presence'));
+  const items = page.getByTestId('offline-hotels').locator('.ant-list-item');
+  await expect(items.first()).toBeVisible();
+  // Every hotel of the ranking belongs to the demo brand (Sunrise: 朝阳酒店集团).
+  for (const item of await items.all()) await expect(item).toContainText('朝阳酒店集团');
+  await page.screenshot({ path: test.info().outputPath('dashboard-brand-zh.png'), fullPage: true });
 });

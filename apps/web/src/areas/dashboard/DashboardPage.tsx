@@ -82,7 +82,7 @@ function TerminalDashboard() {
         <Segmented options={periods} value={days} onChange={(value) => setDays(value)} data-testid="dashboard-period" />
       </Row>
       <QueryStatus query={query} minHeight={320}>
-        {data && <Figures data={data} days={days} d={d} links={links} />}
+        {data && <Figures data={data} d={d} links={links} />}
       </QueryStatus>
     </div>
   );
@@ -90,12 +90,11 @@ function TerminalDashboard() {
 
 interface FiguresProps {
   data: DashboardAnswer;
-  days: number;
   d: DashboardT;
   links: FigureLinks;
 }
 
-function Figures({ data, days, d, links }: FiguresProps) {
+function Figures({ data, d, links }: FiguresProps) {
   const lang = useLang();
   const { counts } = data;
   const tiles = [
@@ -107,7 +106,7 @@ function Figures({ data, days, d, links }: FiguresProps) {
     { key: 'openAlarms', value: data.alarms.open, color: data.alarms.open ? FIGURE_COLORS.alarms : undefined, to: links.alarms },
   ] as const;
   const empty = counts.total === 0;
-  const props = { data, days, d, links };
+  const props = { data, d, links };
   // Charts are drawn again in the new language (axis dates, series names).
   const chart = (node: ReactNode) => (
     <Suspense key={lang} fallback={<Skeleton active paragraph={{ rows: 6 }} />}>

@@ -12,6 +12,7 @@ import type { FigureLinks, TerminalFilter } from './links';
  */
 
 const FONT = 12;
+const HOUR_MS = 3_600_000;
 const AXIS_LABEL = { labelFontSize: FONT, labelFill: '#595959', labelFillOpacity: 1 };
 const LEGEND = { color: { position: 'top' as const, itemLabelFontSize: 13, itemMarkerSize: 10, layout: { justifyContent: 'center' } } };
 
@@ -28,7 +29,6 @@ const PRESENCE_FILTERS: Record<Series, TerminalFilter> = { online: { online: 'tr
 
 interface ChartProps {
   data: DashboardAnswer;
-  days: number;
   d: DashboardT;
   links: FigureLinks;
 }
@@ -42,12 +42,17 @@ function useOpen() {
 }
 
 /** Terminals online, offline and unauthorized: the hourly snapshots, then now. */
-export function PresenceChart({ data, days, d, links }: ChartProps) {
+export function PresenceChart({ data, d, links }: ChartProps) {
   const open = useOpen();
   const series: Series[] = ['online', 'offline', 'unauthorized'];
   const names = series.map((s) => d(s));
   const rows = data.presence.flatMap((point) => series.map((s, i) => ({ at: new Date(point.at), series: names[i]!, key: s, value: point[s] })));
   const { scale, axis } = countAxis(Math.max(0, ...rows.map((r) => r.value)));
+  // At least an hour wide, so a short history does not crowd the axis with the same minute.
+  const end = rows.length ? rows[rows.length - 1]!.at.getTime() : Date.now();
+  const start = Math.min(rows[0]?.at.getTime() ?? end, end - HOUR_MS);
+  const span = end - start;
+  const format = span <= 36 * HOUR_MS ? 'HH:mm' : span <= 4 * 24 * HOUR_MS ? 'MM-DD HH:mm' : 'MM-DD';
   return (
     <div data-testid="chart-presence" data-points={data.presence.length}>
       <Line
@@ -57,8 +62,8 @@ export function PresenceChart({ data, days, d, links }: ChartProps) {
         colorField="series"
         height={300}
         autoFit
-        scale={{ ...scale, x: { type: 'time' }, color: { domain: names, range: series.map((s) => FIGURE_COLORS[s]) } }}
-        axis={{ ...axis, x: { ...AXIS_LABEL, title: false, labelAutoHide: true, labelFormatter: (v: Date) => dayjs(v).format(days === 1 ? 'HH:mm' : 'MM-DD HH:mm') } }}
+        scale={{ ...scale, x: { type: 'time', domain: [new Date(start), new Date(end)] }, color: { domain: names, range: series.map((s) => FIGURE_COLORS[s]) } }}
+        axis={{ ...axis, x: { ...AXIS_LABEL, title: false, labelAutoHide: true, tickCount: 7, labelFormatter: (v: Date) => dayjs(v).format(format) } }}
         legend={LEGEND}
         style={{ lineWidth: 2 }}
         point={{ shapeField: 'circle', sizeField: data.presence.length > 48 ? 0 : 3 }}

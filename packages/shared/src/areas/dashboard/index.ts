@@ -61,8 +61,6 @@ export const dashboardMessages = {
   'dashboard.versionOthers': { 'zh-CN': '其他', 'en-US': 'Others' },
   'dashboard.terminals': { 'zh-CN': '终端数', 'en-US': 'Terminals' },
   'dashboard.offlineHotelsTitle': { 'zh-CN': '离线终端最多的酒店', 'en-US': 'Hotels with the most offline terminals' },
-  'dashboard.hotel': { 'zh-CN': '酒店', 'en-US': 'Hotel' },
-  'dashboard.brand': { 'zh-CN': '品牌', 'en-US': 'Brand' },
   'dashboard.offlineOfTotal': { 'zh-CN': '离线 / 总数', 'en-US': 'Offline / total' },
   'dashboard.alarmsTitle': { 'zh-CN': '最近告警', 'en-US': 'Recent alarms' },
   'dashboard.hits': { 'zh-CN': '{hits} 次', 'en-US': '{hits} times' },

@@ -615,6 +615,23 @@ describe('login-as and back', () => {
     for (const ended of [hotelSession, brandSession]) expect((await ended.get('/api/admin/userinfo')).status).toBe(401);
   });
 
+  it('hands the caller its own rotated token with a login-as, so it can still return', async () => {
+    const { client } = await userWith(t, { userType: 1, isSuper: true });
+    await t.database.db.update(sessions).set({ rotatedAt: new Date(Date.now() - 31 * 60 * 1000) }).where(eq(sessions.tokenHash, hashToken(client.token!)));
+    const entered = await client.post('/api/admin/login_as', { brand_id: a.brandId });
+    const parentToken = entered.body.data.parent_token as string;
+    expect(parentToken).toMatch(/^[\w-]{40,}$/);
+    expect(parentToken).not.toBe(client.token);
+    expect(freshToken(entered)).toBe(entered.body.data.token);
+    // The token the caller sent is past the rotation's grace period by the time it returns.
+    await t.database.db.update(sessions).set({ rotatedAt: new Date(Date.now() - 3 * 60 * 1000) }).where(eq(sessions.tokenHash, hashToken(parentToken)));
+    const brandSession = new Client(t.app, entered.body.data.token);
+    expect((await brandSession.post('/api/admin/back', { parent_token: client.token })).status).toBe(403);
+    expect((await brandSession.post('/api/admin/back', { parent_token: parentToken })).body.data.user_type).toBe(1);
+    // No rotation, no parent_token.
+    expect((await platform.post('/api/admin/login_as', { brand_id: a.brandId })).body.data.parent_token).toBeUndefined();
+  });
+
   it('does not slide the parent’s expiry while the entered session is used', async () => {
     const { client } = await userWith(t, { userType: 1, isSuper: true });
     const entered = new Client(t.app, (await client.post('/api/admin/login_as', { brand_id: a.brandId })).body.data.token);

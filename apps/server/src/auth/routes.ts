@@ -128,9 +128,9 @@ export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number
 }
 
 /** A session's answer to a login, a login-as or a return: the token (also in x-session-token) and where to go. */
-function sessionAnswer(request: FastifyRequest, token: string, userType: UserType, user?: { id: number; name: string }) {
+function sessionAnswer(request: FastifyRequest, token: string, userType: UserType, user?: { id: number; name: string }, extra: Record<string, unknown> = {}) {
   issueToken(request, token);
-  return ok({ token, user_type: userType, url: HOME_URL, userinfo: { user_type: userType, ...(user ? { id: user.id, name: user.name } : {}) } });
+  return ok({ token, user_type: userType, url: HOME_URL, userinfo: { user_type: userType, ...(user ? { id: user.id, name: user.name } : {}) }, ...extra });
 }
 
 /**
@@ -238,7 +238,10 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
       { action: 'login_as', recordType: target.userType === 2 ? 'brand' : 'hotel', recordId: target.hotelId ?? target.brandId, after: { brandId: target.brandId, hotelId: target.hotelId } },
       request.ip,
     );
-    return sessionAnswer(request, token, target.userType, { id: actor.userId, name: actor.name });
+    // The caller's token, when this request rotated it: the header carries the entered session's, and
+    // the caller needs its own to return (the one it sent expires with the rotation's grace period).
+    const rotated = request.freshToken;
+    return sessionAnswer(request, token, target.userType, { id: actor.userId, name: actor.name }, rotated ? { parent_token: rotated } : {});
   }
 
   app.post(

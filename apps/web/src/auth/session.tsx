@@ -128,6 +128,8 @@ export interface SessionAnswer {
   token: string;
   user_type: number;
   url?: string;
+  /** Login-as: the caller's own token, when that call replaced it (rotation). */
+  parent_token?: string;
 }
 
 /** Only the console's own pages are followed (no open redirect). */
@@ -147,11 +149,15 @@ function switchSession(answer: SessionAnswer) {
   window.location.assign(consoleUrl(answer.url));
 }
 
-/** Login-as: the current session is kept to return to (its token proves the return), then the entered one is loaded. */
-export function enterSession(answer: SessionAnswer) {
+/**
+ * Login-as (`path` with `body`): the current session is kept to return to (its token proves the
+ * return; read before the call, whose answer replaces the stored token), then the entered one loads.
+ */
+export async function enterSession(path: string, body: unknown) {
   const token = getToken();
   const userType = getStoredUserType();
-  if (token && userType) setParentSessions([...getParentSessions(), { token, userType }]);
+  const answer = await api.post<SessionAnswer>(path, body);
+  if (token && userType) setParentSessions([...getParentSessions(), { token: answer.parent_token ?? token, userType }]);
   switchSession(answer);
 }
 

@@ -3,9 +3,9 @@ import { PERMISSIONS } from '@htv/shared';
 import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, showApiError } from '../../api/client';
+import { showApiError } from '../../api/client';
 import { can } from '../../auth/access';
-import { enterSession, useSession, type SessionAnswer } from '../../auth/session';
+import { enterSession, useSession } from '../../auth/session';
 import { extendRecord, type RowActionProps } from '../../crud/extensions';
 
 /**
@@ -25,7 +25,7 @@ function EnterAction({ row, kind }: RowActionProps & { kind: 'brand' | 'hotel' }
     setBusy(true);
     const hide = message.loading(t('loginAs.entering'), 0);
     try {
-      enterSession(await api.post<SessionAnswer>(path, body));
+      await enterSession(path, body);
     } catch (error) {
       hide();
       setBusy(false);

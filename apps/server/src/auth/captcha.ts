@@ -51,7 +51,7 @@ const KNOB_Y = [20, 44] as const;
 const DECOY_KNOB_SHIFT = 10;
 const DECOYS = 3;
 
-export function inPiece(shape: PieceShape, i: number, j: number): boolean {
+function inPiece(shape: PieceShape, i: number, j: number): boolean {
   if (i >= 2 && i < 44 && j >= 12 && j < 52) return true;
   if ((i - shape.knobX) ** 2 + (j - 12) ** 2 <= 64) return true;
   return (i - 44) ** 2 + (j - shape.knobY) ** 2 <= 64;
@@ -165,7 +165,6 @@ export interface DrawnChallenge {
   /** What the client gets (as PNG): the background with the gap and the decoys, and the piece. */
   background: Bitmap;
   piece: Bitmap;
-  shape: PieceShape;
   decoys: { x: number; shape: PieceShape }[];
 }
 
@@ -197,7 +196,7 @@ export function drawChallenge(x: number, y: number): DrawnChallenge {
   const factorOf = (n: number) => SHADE[0] + ((bands[n]! + rnd()) * (SHADE[1] - SHADE[0])) / bands.length;
   shadeHole(background, picture, shape, x, y, factorOf(0));
   decoys.forEach((decoy, n) => shadeHole(background, picture, decoy.shape, decoy.x, y, factorOf(n + 1)));
-  return { background, piece, shape, decoys };
+  return { background, piece, decoys };
 }
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;

@@ -8,7 +8,7 @@ export interface Deflated {
 }
 
 /** Deflates the pieces as they come (a bomb's gigabytes never sit in memory). */
-export async function deflatedStream(pieces: Iterable<Buffer>): Promise<Deflated> {
+export async function deflatedStream(pieces: Iterable<Uint8Array>): Promise<Deflated> {
   const deflate = createDeflateRaw({ level: 6 });
   const out: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => out.push(chunk));

@@ -16,8 +16,6 @@ export const devicesMessages = {
   'terminal.validityOrder': { 'zh-CN': '开始时间不能晚于结束时间', 'en-US': 'The start must not be later than the end' },
   'terminal.macSearchLimit': { 'zh-CN': '每次最多查询{max}个MAC', 'en-US': 'At most {max} MACs per search' },
   'terminal.batchLimit': { 'zh-CN': '每次最多操作{max}个终端', 'en-US': 'At most {max} terminals per operation' },
-  'terminal.excelOnly': { 'zh-CN': '仅支持Excel上传', 'en-US': 'Only Excel upload is supported' },
-  'terminal.excelEmpty': { 'zh-CN': 'Excel中没有数据', 'en-US': 'The Excel file contains no data' },
   'terminal.registerOnly': {
     'zh-CN': '终端由电视注册产生，不能手工添加',
     'en-US': 'Terminals are added when a TV registers, not by hand',

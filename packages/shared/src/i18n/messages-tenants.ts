@@ -71,8 +71,6 @@ export const tenantsMessages = {
     'zh-CN': '以下行的房间号无效：{rows}',
     'en-US': 'These rows have an invalid room number: {rows}',
   },
-  'tenants.excelOnly': { 'zh-CN': '仅支持Excel上传', 'en-US': 'Only Excel upload is supported' },
-  'tenants.excelEmpty': { 'zh-CN': 'Excel中没有数据', 'en-US': 'The Excel file contains no data' },
   // the room import template (GET /api/hotels/:id/rooms/template)
   'tenants.roomTemplateFile': { 'zh-CN': '房间导入模板', 'en-US': 'Room import template' },
   'tenants.roomTemplateSheet': { 'zh-CN': '房间', 'en-US': 'Rooms' },

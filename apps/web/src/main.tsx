@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './locales';
 import './styles.css';
-import './areas';
 import { App } from './app/App';
 
 createRoot(document.getElementById('root')!).render(

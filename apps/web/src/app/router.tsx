@@ -7,7 +7,9 @@ import { lazyPage } from './lazyPage';
 import { PUBLIC_SCREENS } from './screens';
 
 const LoginPage = lazyPage(() => import('../auth/LoginPage'));
-const AppLayout = lazyPage(() => import('../layout/AppLayout'));
+// The area modules register their extensions of the record pages, which only the signed-in shell
+// shows: they load with it, not with the login page.
+const AppLayout = lazyPage(() => Promise.all([import('../layout/AppLayout'), import('../areas')]).then(([layout]) => layout));
 const UnauthorizedPage = lazyPage(() => import('../pages/UnauthorizedPage'));
 const ServerErrorPage = lazyPage(() => import('../pages/ServerErrorPage'));
 const RouteErrorPage = lazyPage(() => import('../pages/RouteErrorPage'));

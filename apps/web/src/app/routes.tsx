@@ -4,6 +4,7 @@ import { matchPath } from 'react-router';
 import type { LoginInfo } from '../auth/access';
 import { RecordRoute } from '../crud/RecordRoute';
 import { routeIcon } from './icons';
+import { HOME_PATH } from './paths';
 import { COLLAPSE_MENU, NOT_CACHED, SCREENS } from './screens';
 
 /**
@@ -38,7 +39,7 @@ export interface AppRoute {
   entry: RouteEntry;
 }
 
-export const HOME_PATH = '/home';
+export { HOME_PATH } from './paths';
 
 function screenOf(entry: RouteEntry): ReactNode | null {
   if (entry.record) {

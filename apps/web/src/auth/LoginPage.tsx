@@ -8,7 +8,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { api, showApiError } from '../api/client';
 import { getToken, storeSession } from '../api/token';
-import { HOME_PATH } from '../app/routes';
+import { HOME_PATH } from '../app/paths';
 import { LangSwitch } from '../layout/LangSwitch';
 import { usePageTitle } from '../layout/usePageTitle';
 import { useLang } from '../locales';

@@ -1,0 +1,200 @@
+/**
+ * The console's first load in a real browser: bytes transferred and time to interactive of the login
+ * page and of home after sign-in, cold cache, under Chromium's network throttling.
+ *
+ *   node --import tsx bench/first-load.ts [--runs 3] [--chromium /usr/bin/chromium]
+ *
+ * Builds nothing: run `npm run build` first. Starts the built server (apps/server/dist/main.js) on a
+ * free port with a temporary DATA_DIR (embedded database, demo seed, the captcha's test hook), then for
+ * each network profile opens a fresh browser context with the cache disabled and throttling set through
+ * CDP (Network.emulateNetworkConditions):
+ * - login: navigation start until the login form's submit button is visible;
+ * - home: a session made by API (captcha answered through the test hook) and its token in localStorage,
+ *   then navigation start until the side menu and the welcome card are visible.
+ * Bytes are the encoded (on-the-wire, compressed) lengths Chromium reports per response, headers
+ * included. Prints a table and JSON; the median of the runs is reported.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    // Lists each script a page loaded with its transferred size (first run of each page).
+    details: { type: 'boolean', default: false },
+  },
+});
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = join(root, 'apps/server/dist/main.js');
+const runs = Number(values.runs);
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+const loadAtStart = loadavg();
+
+if (!existsSync(bundle) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error('the build is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+/** The two links of the target: throughput in bits/s, round-trip latency in ms. */
+const PROFILES = [
+  { name: '10 Mbit/s, 40 ms', bitsPerSecond: 10e6, latencyMs: 40 },
+  { name: '4 Mbit/s, 100 ms', bitsPerSecond: 4e6, latencyMs: 100 },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+// --- server --------------------------------------------------------------------------------------
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-first-load-'));
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [bundle], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'test', HTV_TEST_HOOKS: '1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+});
+const stopServer = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', () => {
+  stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+for (let deadline = Date.now() + 120_000; ; ) {
+  if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+  const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+  if (ok) break;
+  if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 120 s');
+  await new Promise((r) => setTimeout(r, 250));
+}
+log(`server ${base} (pid ${server.pid}, embedded database in ${dataDir})`);
+
+/** A platform session by API: the captcha's answer from the test hook, after the "human" delay. */
+async function signIn(): Promise<{ token: string; userType: number }> {
+  const issued = (await (await fetch(`${base}/api/captcha`)).json()) as { data: { id: string } };
+  const { id } = issued.data;
+  const answer = (await (await fetch(`${base}/api/test/captcha/${id}`)).json()) as { data: { x: number } };
+  await new Promise((r) => setTimeout(r, 400));
+  const response = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin', password: 'admin123', captcha: { id, x: answer.data.x } }),
+  });
+  if (!response.ok) throw new Error(`login: HTTP ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { data: { token: string; user_type: number } };
+  return { token: body.data.token, userType: body.data.user_type };
+}
+
+// --- browser -------------------------------------------------------------------------------------
+interface Measure {
+  ms: number;
+  jsBytes: number;
+  totalBytes: number;
+  requests: number;
+  scripts: { url: string; bytes: number }[];
+}
+
+async function measure(browser: Browser, profile: (typeof PROFILES)[number], path: string, ready: (page: Page) => Promise<void>, session?: { token: string; userType: number }): Promise<Measure> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  if (session) {
+    await context.addInitScript(({ token, userType }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user_type', String(userType));
+    }, session);
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const bytesPerSecond = profile.bitsPerSecond / 8;
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: profile.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const scripts: { url: string; bytes: number }[] = [];
+  let jsBytes = 0;
+  let totalBytes = 0;
+  let requests = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    types.set(event.requestId, event.type);
+    urls.set(event.requestId, event.response.url);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    requests++;
+    totalBytes += event.encodedDataLength;
+    if (types.get(event.requestId) !== 'Script') return;
+    jsBytes += event.encodedDataLength;
+    scripts.push({ url: new URL(urls.get(event.requestId)!).pathname, bytes: event.encodedDataLength });
+  });
+  const started = Date.now();
+  await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+  await ready(page);
+  const ms = Date.now() - started;
+  // Requests the page started before it became interactive still count once they finish.
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return { ms, jsBytes, totalBytes, requests, scripts };
+}
+
+const loginReady = (page: Page) => page.locator('[data-testid="login-form"] button[type="submit"]').waitFor({ state: 'visible', timeout: 120_000 });
+const homeReady = async (page: Page) => {
+  await page.locator('[data-testid="side-menu"]').waitFor({ state: 'visible', timeout: 120_000 });
+  await page.locator('[data-testid="welcome-card"]').waitFor({ state: 'visible', timeout: 120_000 });
+};
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+const browser = await chromium.launch({
+  executablePath: values.chromium,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const session = await signIn();
+const results: { page: string; profile: string; ms: number; jsBytes: number; totalBytes: number; requests: number }[] = [];
+try {
+  for (const profile of PROFILES) {
+    for (const [name, path, ready, withSession] of [
+      ['login', '/new-frontend/login', loginReady, false],
+      ['home after sign-in', '/new-frontend/home', homeReady, true],
+    ] as const) {
+      const samples: Measure[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await measure(browser, profile, path, ready, withSession ? session : undefined));
+      const result = {
+        page: name,
+        profile: profile.name,
+        ms: median(samples.map((s) => s.ms)),
+        jsBytes: median(samples.map((s) => s.jsBytes)),
+        totalBytes: median(samples.map((s) => s.totalBytes)),
+        requests: median(samples.map((s) => s.requests)),
+      };
+      results.push(result);
+      if (values.details) for (const script of samples[0]!.scripts.sort((a, b) => b.bytes - a.bytes)) log(`  ${(script.bytes / 1024).toFixed(1).padStart(7)} KiB ${script.url}`);
+      log(`${name} @ ${profile.name}: ${result.ms} ms (runs ${samples.map((s) => s.ms).join(', ')}), JS ${(result.jsBytes / 1024).toFixed(1)} KiB, total ${(result.totalBytes / 1024).toFixed(1)} KiB, ${result.requests} requests`);
+    }
+  }
+} finally {
+  await browser.close();
+  stopServer();
+}
+
+const kib = (n: number) => (n / 1024).toFixed(1);
+const fmt = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+console.log(`\nload average at start ${fmt(loadAtStart)}, at end ${fmt(loadavg())}; median of ${runs} runs, cold cache`);
+console.log('| page | network | JS KiB | total KiB | requests | interactive ms |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.page} | ${r.profile} | ${kib(r.jsBytes)} | ${kib(r.totalBytes)} | ${r.requests} | ${r.ms} |`);
+console.log(JSON.stringify({ loadAverage: { start: loadAtStart, end: loadavg() }, results }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bool, choice, defineRecord, email, fieldErrors, idSchema, int, INT_MAX, listQuerySchema, records, ref, text } from '../src/index.js';
+import { bool, choice, decimal, defineRecord, email, fieldErrors, idSchema, int, INT_MAX, listQuerySchema, records, ref, text } from '../src/index.js';
 
 const { faq } = records;
 
@@ -43,6 +43,10 @@ describe('field builders', () => {
     const query = listQuerySchema(faq);
     expect(query.safeParse({ categoryId: String(2 ** 31) }).success).toBe(false);
     expect(query.safeParse({ hotelId: String(2 ** 31) }).success).toBe(false);
+    // numeric(14, 2): at most 12 digits before the point.
+    expect(decimal({ label }).schema.safeParse(999_999_999_999.99).success).toBe(true);
+    expect(decimal({ label }).schema.safeParse(1e12).success).toBe(false);
+    expect(decimal({ label, min: -1e300 }).schema.safeParse(-1e300).success).toBe(false);
   });
 
   it('reads field names like Object.prototype members as plain names', () => {

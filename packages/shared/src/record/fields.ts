@@ -189,14 +189,20 @@ export function int<R extends boolean | undefined = undefined>(
   return { list: true, ...opts, kind: 'int', required, schema: optional(checked, required, opts.default) as z.ZodType<Opt<R, number>> };
 }
 
+/** Total digits of a decimal column (`numeric(DECIMAL_PRECISION, scale)`). */
+export const DECIMAL_PRECISION = 14;
+
 export function decimal<R extends boolean | undefined = undefined>(
   opts: FieldCommon & { required?: R; min?: number; max?: number; scale?: number },
 ): FieldDef<'decimal', Opt<R, number>> {
   const required = opts.required ?? false;
   const scale = opts.scale ?? 2;
-  let schema = z.coerce.number();
-  if (opts.min !== undefined) schema = schema.min(opts.min);
-  if (opts.max !== undefined) schema = schema.max(opts.max);
+  // The largest value the column holds bounds any declared range, so no input overflows it.
+  const limit = 10 ** (DECIMAL_PRECISION - scale) - 10 ** -scale;
+  const schema = z.coerce
+    .number()
+    .min(Math.max(opts.min ?? -limit, -limit))
+    .max(Math.min(opts.max ?? limit, limit));
   const rounded = schema.transform((v) => Math.round(v * 10 ** scale) / 10 ** scale);
   return { list: true, ...opts, scale, kind: 'decimal', required, schema: optional(rounded, required) as z.ZodType<Opt<R, number>> };
 }

@@ -1,4 +1,4 @@
-import { columnName, records, type FieldDef, type RecordDef } from '@htv/shared';
+import { columnName, DECIMAL_PRECISION, records, type FieldDef, type RecordDef } from '@htv/shared';
 import { getTableName, is, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -41,7 +41,7 @@ function column(name: string, field: FieldDef): PgColumnBuilderBase {
       return field.default !== undefined ? col.notNull().default(field.default as number) : required(col);
     }
     case 'decimal':
-      return required(numeric(sqlName, { precision: 14, scale: field.scale ?? 2, mode: 'number' }));
+      return required(numeric(sqlName, { precision: DECIMAL_PRECISION, scale: field.scale ?? 2, mode: 'number' }));
     case 'bool':
       return boolean(sqlName).notNull().default(Boolean(field.default));
     case 'choice': {

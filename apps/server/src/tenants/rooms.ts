@@ -72,8 +72,6 @@ function assertCap(count: number, field: string): void {
 
 // --- Excel --------------------------------------------------------------------------------------
 
-export { excelOnly } from '../files/excel.js';
-
 const HEADERS: Record<keyof NewRoom, RegExp> = {
   number: /^(房间号|房号|room\s*(no\.?|number)|number)$/i,
   floor: /^(楼层|floor)$/i,

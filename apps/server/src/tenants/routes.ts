@@ -1,7 +1,7 @@
 import { idSchema, PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
 import { ROOM_AUTHORIZATION_OPTIONS, TAG_TYPE_OPTIONS } from '@htv/shared/records/tenants';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userProjectList } from '../access/projects.js';
 import { roleNameSql } from '../access/system.js';
@@ -10,6 +10,7 @@ import { actorOf } from '../auth/plugin.js';
 import type { Db } from '../db/client.js';
 import { brands, files, hotels, recordTables, roles, subBrands, users } from '../db/schema/index.js';
 import { readableFiles, readerOf } from '../files/access.js';
+import { excelOnly, uploadedSpreadsheet } from '../files/excel.js';
 import type { Storage } from '../files/storage.js';
 import { forbidden, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
@@ -18,7 +19,7 @@ import { hotelCounts, roomList } from './counts.js';
 import { hotelQuota, terminalQuota } from './quota.js';
 import { brandInReach, hotelInReach, userInReach } from './reach.js';
 import { registerTenantRecords } from './records.js';
-import { BULK_FIELDS, bulkBody, createRooms, excelOnly, roomsOfRange, roomsOfWorkbook, roomTemplate, type BulkBody } from './rooms.js';
+import { BULK_FIELDS, bulkBody, createRooms, roomsOfRange, roomsOfWorkbook, roomTemplate, type BulkBody } from './rooms.js';
 import { readSetting, writeSetting } from './settings.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
@@ -166,7 +167,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
     async (request) => {
       const actor = actorOf(request);
       const hotel = await hotelInReach(db, actor, (request.params as { id: number }).id);
-      const list = request.isMultipart() ? await roomsOfWorkbook(await multipartBytes(request), 'file') : await roomsOfWorkbook(await storedBytes(actor, request.body), 'fileId');
+      const list = request.isMultipart() ? await roomsOfWorkbook(await uploadedSpreadsheet(request), 'file') : await roomsOfWorkbook(await storedBytes(actor, request.body), 'fileId');
       return ok(await createRooms(db, actor, hotel, list, 'room_import', request.ip));
     },
   );
@@ -186,16 +187,6 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
         .send(await roomTemplate(request.lang));
     },
   );
-
-  async function multipartBytes(request: FastifyRequest): Promise<Buffer> {
-    const part = await request.file({ limits: { files: 1, fileSize: 10 * 1024 * 1024 + 1 } }).catch(() => undefined);
-    if (!part || part.fieldname !== 'file') throw invalidFields({ file: { key: 'upload.required' } });
-    try {
-      return await part.toBuffer();
-    } catch {
-      throw invalidFields({ file: { key: 'upload.tooLarge', params: { max: '10M' } } });
-    }
-  }
 
   async function storedBytes(actor: Actor, body: unknown): Promise<Buffer> {
     const parsed = importBody.safeParse(body);

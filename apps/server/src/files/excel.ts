@@ -1,7 +1,7 @@
 import { uploadRules } from '@htv/shared';
 import type { FastifyRequest } from 'fastify';
 import { posix } from 'node:path';
-import { invalidFields, type AppError } from '../http/errors.js';
+import { invalidFields } from '../http/errors.js';
 import { bufferSource, readArchive, type Archive } from './archive.js';
 import { tooLarge, UploadRejected } from './check.js';
 import { detectType, SNIFF_BYTES, zipKind } from './detect.js';
@@ -70,7 +70,7 @@ export async function readSheet(bytes: Buffer, field = 'file'): Promise<SheetRow
   return rows;
 }
 
-function refusal(error: unknown, field: string): AppError | unknown {
+function refusal(error: unknown, field: string): unknown {
   if (error instanceof UploadRejected) return SIZE_REFUSALS.has(error.key) ? error.toAppError(field) : excelOnly(field);
   if (error instanceof NotExcel) return excelOnly(field);
   return error;

@@ -144,6 +144,8 @@ try {
     [...serverFlags, ...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       DATABASE_URL: dbUrl.toString(),
+      // The fleet registers into the demo hotel 1000001 (a PostgreSQL database gets the demo only when asked).
+      DEMO: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-bench-data-')),

@@ -1,4 +1,4 @@
-import { idSchema, type FieldDef, type UserType } from '@htv/shared';
+import { idSchema, pagingShape, type FieldDef, type UserType } from '@htv/shared';
 import { MAC_PATTERN, MAX_MAC_SEARCH, normalizeMac, SN_PATTERN } from '@htv/shared/devices/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -51,8 +51,8 @@ const FIELDS: Record<string, FieldDef> = {
   hotelId: text('酒店', 'Hotel'),
 };
 
-const paging = { page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(200).default(20) };
-const searchPaging = { page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(1000).default(100) };
+const paging = pagingShape();
+const searchPaging = pagingShape(1000, 100);
 const macQuery = z.object({ mac: z.string().trim().min(1).max(64), ...paging });
 const batchTarget = z
   .strictObject({

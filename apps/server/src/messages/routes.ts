@@ -1,4 +1,4 @@
-import { idSchema, PERMISSIONS, text, type FieldDef } from '@htv/shared';
+import { idSchema, pagingShape, PERMISSIONS, text, type FieldDef } from '@htv/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ const sendBody = z.object({
   hotel_ids: z.array(idSchema).max(10_000).optional(),
   user_types: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).min(1).optional(),
 });
-const sentQuery = z.object({ page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(200).default(20) });
+const sentQuery = z.object(pagingShape());
 
 const SEND_FIELDS: Record<string, FieldDef> = {
   content: text({ label: { 'zh-CN': '消息内容', 'en-US': 'Content' }, required: true, max: MESSAGE_MAX }),

@@ -1,4 +1,4 @@
-import { idSchema, loginSchema, permissionOf, records, type FieldDef } from '@htv/shared';
+import { idSchema, loginSchema, pagingShape, permissionOf, records, type FieldDef } from '@htv/shared';
 import { MAC_PATTERN, MAX_MAC_SEARCH, normalizeMac } from '@htv/shared/devices/protocol';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,7 +35,7 @@ const FIELDS: Record<string, FieldDef> = {
   captcha: field('验证码', 'Captcha'),
 };
 
-const paging = { page: z.coerce.number().int().min(1).default(1), pagesize: z.coerce.number().int().min(1).max(1000).default(100) };
+const paging = pagingShape(1000, 100);
 const searchBody = z.strictObject({ macs: z.array(z.string().max(64)).min(1), ...paging });
 const idParams = z.object({ id: idSchema });
 /** The console login's rules, with the manufacturer account's login name in place of the e-mail field. */

@@ -1,4 +1,4 @@
-import { idSchema, PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
+import { idSchema, pagingShape, PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
 import { ROOM_AUTHORIZATION_OPTIONS, TAG_TYPE_OPTIONS } from '@htv/shared/records/tenants';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,8 +25,7 @@ import { readSetting, writeSetting } from './settings.js';
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const idParams = z.object({ id: idSchema });
 const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  pagesize: z.coerce.number().int().min(1).max(200).default(20),
+  ...pagingShape(),
   keyword: z.string().trim().max(100).optional(),
 };
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');

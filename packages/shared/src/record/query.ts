@@ -7,6 +7,11 @@ export const MAX_PAGE_SIZE = 200;
 /** The most rows an export writes; a larger list must be narrowed by filters. */
 export const MAX_EXPORT_ROWS = 50_000;
 
+/** `page` and `pagesize` of a paged list: page from 1 (within the int columns' range), size up to `max`. */
+export function pagingShape(max: number = MAX_PAGE_SIZE, pagesize = 20) {
+  return { page: intSchema(1).default(1), pagesize: intSchema(1, max).default(pagesize) };
+}
+
 /** Query parameters of a record list: paging, keyword, sort and the declared filters. */
 export function listQuerySchema(record: RecordDef) {
   const filters: Record<string, z.ZodType> = {};
@@ -34,8 +39,7 @@ export function listQuerySchema(record: RecordDef) {
   }
   const sortable = ['id', 'createdAt', 'updatedAt', ...Object.entries(record.fields).filter(([, f]) => f.sort).map(([n]) => n)];
   return z.object({
-    page: intSchema(1).default(1),
-    pagesize: intSchema(1, MAX_PAGE_SIZE).default(20),
+    ...pagingShape(),
     keyword: z.string().trim().max(200).optional(),
     sort: z.enum(sortable as [string, ...string[]]).optional(),
     order: z.enum(['asc', 'desc']).optional(),

@@ -1,4 +1,4 @@
-import { idSchema, OPLOG_ACTIONS, PERMISSIONS, USER_TYPE_NAMES, type Lang, type UserType } from '@htv/shared';
+import { idSchema, OPLOG_ACTIONS, pagingShape, PERMISSIONS, USER_TYPE_NAMES, type Lang, type UserType } from '@htv/shared';
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,8 +15,7 @@ const when = z
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.invalid' });
 
 const logQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pagesize: z.coerce.number().int().min(1).max(200).default(20),
+  ...pagingShape(),
   /** 1 chief admin, 2 brand manager, 3 hotel manager. */
   user_type: z.coerce.number().int().min(1).max(3).optional(),
   user_id: idSchema.optional(),

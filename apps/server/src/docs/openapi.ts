@@ -13,7 +13,7 @@ export async function registerApiDocs(app: FastifyInstance) {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Hotel TV console API', version: VERSION, description: 'Success: `{code: "0", data}`. Failure: `{code: "-1", errkey, errmsg, errors?}` with HTTP 401/403/404/409/422/429/500.' },
+      info: { title: 'Hotel TV console API', version: VERSION, description: 'Success: `{code: "0", data}`. Failure: `{code: "-1", errkey, errmsg, errors?}` with HTTP 400/401/403/404/409/413/422/429/500.' },
       components: { securitySchemes: { session: { type: 'http', scheme: 'bearer' } } },
       security: [{ session: [] }],
     },

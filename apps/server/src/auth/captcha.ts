@@ -35,26 +35,27 @@ interface Challenge {
 export type CaptchaResult = 'ok' | 'failed' | 'expired';
 
 /**
- * A piece's outline: a body with a round knob on the top edge (centred at `knobX`) and one on the
- * right edge (centred at `knobY`). Each challenge draws its own, and its decoys differ from it by
- * where their knobs sit: easy to tell apart by eye, alike to a pixel difference.
+ * A piece's outline: a body with round knobs on its top edge (centred at the x values of `top`) and
+ * on its right edge (the y values of `right`). Each challenge's piece has one of each, placed at
+ * random; its decoys have the same outline plus one more knob: plain to the eye, and inside the
+ * piece's outline exactly alike, so a pixel difference over the piece cannot tell them apart.
  */
 export interface PieceShape {
-  knobX: number;
-  knobY: number;
+  top: number[];
+  right: number[];
 }
 /** Left edges the gap (and its decoys) may have: clear of the piece's start, inside the picture. */
 export const GAP_X = [PIECE_SIZE + 20, CAPTCHA_WIDTH - PIECE_SIZE - 4] as const;
-const KNOB_X = [10, 34] as const;
-const KNOB_Y = [20, 44] as const;
-/** Decoy knobs sit at least this far from the piece's, so a person sees the outlines differ. */
-const DECOY_KNOB_SHIFT = 10;
+/** Where knobs may sit: the piece's own, and a decoy's extra one (inside the 54 px box). */
+const KNOBS = { top: { piece: [10, 34], extra: [8, 40] }, right: { piece: [20, 44], extra: [16, 45] } } as const;
+/** A decoy's extra knob is this far from its neighbour on the same edge: two distinct bumps. */
+const KNOB_GAP = 16;
+const KNOB_RADIUS_SQ = 64;
 const DECOYS = 3;
 
 function inPiece(shape: PieceShape, i: number, j: number): boolean {
   if (i >= 2 && i < 44 && j >= 12 && j < 52) return true;
-  if ((i - shape.knobX) ** 2 + (j - 12) ** 2 <= 64) return true;
-  return (i - 44) ** 2 + (j - shape.knobY) ** 2 <= 64;
+  return shape.top.some((x) => (i - x) ** 2 + (j - 12) ** 2 <= KNOB_RADIUS_SQ) || shape.right.some((y) => (i - 44) ** 2 + (j - y) ** 2 <= KNOB_RADIUS_SQ);
 }
 function onEdge(shape: PieceShape, i: number, j: number): boolean {
   if (!inPiece(shape, i, j)) return false;
@@ -99,19 +100,22 @@ function drawBackground(): Bitmap {
 /**
  * Shades an outline at (x, y) into the background: the piece's picture (so the content matches
  * wherever a hole is; outside the piece's own outline, the background under it), darkened by a factor
- * of its own that drifts across the hole, with grain and a border of its own brightness and opacity.
+ * of its own that drifts across the hole, with grain of its own strength and a border of its own
+ * brightness and opacity.
  * The true gap and each decoy get different values, so no fixed factor or border colour finds the gap.
  */
 function shadeHole(background: Bitmap, picture: Bitmap, shape: PieceShape, x: number, y: number, factor: number) {
   const drift = { x: between(-0.004, 0.004), y: between(-0.004, 0.004) };
   const border = { level: between(170, 250), alpha: between(0.45, 0.9) };
+  // Grain of its own strength too: how closely a hole matches the piece says little about which is the gap.
+  const grainOf = between(4, 28);
   for (let j = 0; j < PIECE_SIZE; j++) {
     for (let i = 0; i < PIECE_SIZE; i++) {
       if (!inPiece(shape, i, j)) continue;
       const [r, g, b, a] = picture.get(i, j);
       const source = a ? [r, g, b] : background.get(x + i, y + j);
       const shade = factor + drift.x * (i - PIECE_SIZE / 2) + drift.y * (j - PIECE_SIZE / 2);
-      const grain = between(-12, 12);
+      const grain = between(-grainOf, grainOf);
       let out = source.slice(0, 3).map((v) => v * shade + grain);
       if (onEdge(shape, i, j)) out = out.map((v) => v * (1 - border.alpha) + border.level * border.alpha);
       background.set(x + i, y + j, clamp(out[0]!), clamp(out[1]!), clamp(out[2]!));
@@ -130,7 +134,7 @@ function shuffled<T>(list: T[]): T[] {
 }
 
 function randomShape(): PieceShape {
-  return { knobX: randomInt(KNOB_X[0], KNOB_X[1] + 1), knobY: randomInt(KNOB_Y[0], KNOB_Y[1] + 1) };
+  return { top: [randomInt(KNOBS.top.piece[0], KNOBS.top.piece[1] + 1)], right: [randomInt(KNOBS.right.piece[0], KNOBS.right.piece[1] + 1)] };
 }
 
 /** Left edges of holes this far apart do not touch (an outline spans 2-52 of its box). */
@@ -152,13 +156,18 @@ function placeDecoys(x: number, shape: PieceShape): { x: number; shape: PieceSha
   return best.map((at) => ({ x: at, shape: decoyShape(shape) }));
 }
 
-/** The piece's outline with one knob moved: plain to see, and few pixels for a difference to tell by. */
+/** The piece's outline with one more knob, on the top edge (which always has room) or the right edge. */
 function decoyShape(shape: PieceShape): PieceShape {
-  for (;;) {
-    const moved = randomShape();
-    const decoy = randomInt(2) ? { ...shape, knobX: moved.knobX } : { ...shape, knobY: moved.knobY };
-    if (Math.abs(decoy.knobX - shape.knobX) + Math.abs(decoy.knobY - shape.knobY) >= DECOY_KNOB_SHIFT) return decoy;
-  }
+  const room = (edge: 'top' | 'right') => {
+    const [low, high] = KNOBS[edge].extra;
+    const free: number[] = [];
+    for (let at = low; at <= high; at++) if (shape[edge].every((knob) => Math.abs(knob - at) >= KNOB_GAP)) free.push(at);
+    return free;
+  };
+  const right = room('right');
+  const edge = right.length && randomInt(2) ? 'right' : 'top';
+  const free = edge === 'right' ? right : room('top');
+  return { ...shape, [edge]: [...shape[edge], free[randomInt(free.length)]!] };
 }
 
 export interface DrawnChallenge {

@@ -29,6 +29,14 @@ export function migrationsFolder(): string {
   throw new Error('migrations folder not found');
 }
 
+/**
+ * PGlite starts with PostgreSQL's default 128 MB of shared buffers, which stay resident in its WASM
+ * heap once touched (the heap never shrinks). The database files are in the kernel's page cache
+ * anyway: 16 MB keeps an idle embedded server ~130 MB smaller (docs/benchmarks.md, memory).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const pgliteStartParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+
 export type DatabaseTarget = { url: string } | { pglite: PGlite } | { dataDir: string };
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in a data folder. */
@@ -44,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
+  const client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir, { startParams: pgliteStartParams });
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,

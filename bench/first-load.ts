@@ -105,6 +105,8 @@ async function signIn(): Promise<{ token: string; userType: number }> {
 interface Measure {
   ms: number;
   jsBytes: number;
+  /** The scripts' bodies alone (compressed), without their response headers. */
+  jsBodyBytes: number;
   totalBytes: number;
   requests: number;
   scripts: { url: string; bytes: number }[];
@@ -126,6 +128,8 @@ async function measure(browser: Browser, profile: (typeof PROFILES)[number], pat
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: profile.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
   const types = new Map<string, string>();
   const urls = new Map<string, string>();
+  const headerBytes = new Map<string, number>();
+  let jsBodyBytes = 0;
   const scripts: { url: string; bytes: number }[] = [];
   let jsBytes = 0;
   let totalBytes = 0;
@@ -133,12 +137,15 @@ async function measure(browser: Browser, profile: (typeof PROFILES)[number], pat
   cdp.on('Network.responseReceived', (event) => {
     types.set(event.requestId, event.type);
     urls.set(event.requestId, event.response.url);
+    // What has arrived when the response starts: its status line and headers.
+    headerBytes.set(event.requestId, event.response.encodedDataLength);
   });
   cdp.on('Network.loadingFinished', (event) => {
     requests++;
     totalBytes += event.encodedDataLength;
     if (types.get(event.requestId) !== 'Script') return;
     jsBytes += event.encodedDataLength;
+    jsBodyBytes += event.encodedDataLength - (headerBytes.get(event.requestId) ?? 0);
     scripts.push({ url: new URL(urls.get(event.requestId)!).pathname, bytes: event.encodedDataLength });
   });
   const started = Date.now();
@@ -148,7 +155,7 @@ async function measure(browser: Browser, profile: (typeof PROFILES)[number], pat
   // Requests the page started before it became interactive still count once they finish.
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { ms, jsBytes, totalBytes, requests, scripts };
+  return { ms, jsBytes, jsBodyBytes, totalBytes, requests, scripts };
 }
 
 const loginReady = (page: Page) => page.locator('[data-testid="login-form"] button[type="submit"]').waitFor({ state: 'visible', timeout: 120_000 });
@@ -164,7 +171,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const session = await signIn();
-const results: { page: string; profile: string; ms: number; jsBytes: number; totalBytes: number; requests: number }[] = [];
+const results: { page: string; profile: string; ms: number; jsBytes: number; jsBodyBytes: number; totalBytes: number; requests: number }[] = [];
 try {
   for (const profile of PROFILES) {
     for (const [name, path, ready, withSession] of [
@@ -178,12 +185,13 @@ try {
         profile: profile.name,
         ms: median(samples.map((s) => s.ms)),
         jsBytes: median(samples.map((s) => s.jsBytes)),
+        jsBodyBytes: median(samples.map((s) => s.jsBodyBytes)),
         totalBytes: median(samples.map((s) => s.totalBytes)),
         requests: median(samples.map((s) => s.requests)),
       };
       results.push(result);
       if (values.details) for (const script of samples[0]!.scripts.sort((a, b) => b.bytes - a.bytes)) log(`  ${(script.bytes / 1024).toFixed(1).padStart(7)} KiB ${script.url}`);
-      log(`${name} @ ${profile.name}: ${result.ms} ms (runs ${samples.map((s) => s.ms).join(', ')}), JS ${(result.jsBytes / 1024).toFixed(1)} KiB, total ${(result.totalBytes / 1024).toFixed(1)} KiB, ${result.requests} requests`);
+      log(`${name} @ ${profile.name}: ${result.ms} ms (runs ${samples.map((s) => s.ms).join(', ')}), JS ${(result.jsBytes / 1024).toFixed(1)} KiB (bodies ${(result.jsBodyBytes / 1024).toFixed(1)} KiB), total ${(result.totalBytes / 1024).toFixed(1)} KiB, ${result.requests} requests`);
     }
   }
 } finally {
@@ -194,7 +202,7 @@ try {
 const kib = (n: number) => (n / 1024).toFixed(1);
 const fmt = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
 console.log(`\nload average at start ${fmt(loadAtStart)}, at end ${fmt(loadavg())}; median of ${runs} runs, cold cache`);
-console.log('| page | network | JS KiB | total KiB | requests | interactive ms |');
-console.log('|---|---|---:|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.page} | ${r.profile} | ${kib(r.jsBytes)} | ${kib(r.totalBytes)} | ${r.requests} | ${r.ms} |`);
+console.log('| page | network | JS KiB (with headers) | JS bodies KiB | total KiB | requests | interactive ms |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.page} | ${r.profile} | ${kib(r.jsBytes)} | ${kib(r.jsBodyBytes)} | ${kib(r.totalBytes)} | ${r.requests} | ${r.ms} |`);
 console.log(JSON.stringify({ loadAverage: { start: loadAtStart, end: loadavg() }, results }));

@@ -6,10 +6,12 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * React and the router change rarely and every page needs them: one long-cached chunk. Everything else
- * (antd included) is split by use, so a page loads only the components it renders.
+ * The first load is one chunk: everything the entry imports statically (React, the router, the
+ * providers and the login page with the antd components it renders), brotli-compressed as a whole
+ * (one file compresses ~10% better than the same modules in twenty). Every other page and the antd
+ * components only they use are split by use and load with their route.
  */
-const vendorGroups = [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }];
+const chunkGroups = [{ name: 'initial', tags: ['$initial' as const] }];
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 const brotli = promisify(brotliCompress);
@@ -52,7 +54,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1800,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },

@@ -1,12 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { APP_BASE } from '../api/client';
+// Not lazy: the login page is the first screen of most visits, and it comes in the first chunk.
+import LoginPage from '../auth/LoginPage';
 import { RequireSession } from '../auth/session';
 import { PageLoading } from '../layout/PageLoading';
 import { lazyPage } from './lazyPage';
 import { PUBLIC_SCREENS } from './screens';
 
-const LoginPage = lazyPage(() => import('../auth/LoginPage'));
 // The area modules register their extensions of the record pages, which only the signed-in shell
 // shows: they load with it, not with the login page.
 const AppLayout = lazyPage(() => Promise.all([import('../layout/AppLayout'), import('../areas')]).then(([layout]) => layout));

@@ -6,7 +6,7 @@ import {
   type HeartbeatResponse,
   type RegisterRequest,
   type RegisterResponse,
-} from '@htv/shared/devices/protocol';
+} from '@htv/shared/areas/devices/protocol';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 

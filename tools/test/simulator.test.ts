@@ -1,4 +1,4 @@
-import { MAC_PATTERN, SN_PATTERN } from '@htv/shared/devices/protocol';
+import { MAC_PATTERN, SN_PATTERN } from '@htv/shared/areas/devices/protocol';
 import { describe, expect, it } from 'vitest';
 import { macFor, snFor } from '../simulator/lib.js';
 

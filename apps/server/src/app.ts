@@ -1,26 +1,26 @@
 import cookie from '@fastify/cookie';
-import { DEVICE_API_BASE } from '@htv/shared/devices/protocol';
+import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerAccess } from './access/routes.js';
+import { registerAccess } from './areas/access/routes.js';
 import { registerDashboard } from './areas/dashboard/routes.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerDeviceApi, registerDeviceConsole } from './devices/plugin.js';
+import { registerDeviceApi, registerDeviceConsole } from './areas/devices/plugin.js';
 import { registerApiDocs } from './docs/openapi.js';
 import { localDiskStorage, registerFiles } from './files/routes.js';
 import { frameworkErrors, registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
 import { loggerOptions, type LogStream } from './logging.js';
-import { registerMessages } from './messages/routes.js';
-import { registerOem } from './oem/routes.js';
+import { registerMessages } from './areas/messages/routes.js';
+import { registerOem } from './areas/oem/routes.js';
 import { registerOperationLog } from './oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
-import { registerTenants } from './tenants/routes.js';
+import { registerTenants } from './areas/tenants/routes.js';
 import { registerCompression, registerWeb } from './system/web.js';
-import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './tvauth/routes.js';
+import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 
 export interface AppOptions {
   config: Config;

@@ -2,7 +2,7 @@ import { exactFilters, permissionKeys, permissionTreeSeed, records, ROUTE_TABLE,
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedPermissionTree, systemRoleId } from '../src/access/system.js';
+import { seedPermissionTree, systemRoleId } from '../src/areas/access/system.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { brands, hotels, operationLogs, roles, sessions, users } from '../src/db/schema/index.js';
 import { Client, clientFor, testApp, type TestApp } from './support/app.js';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemRoleId } from '../src/access/system.js';
+import { systemRoleId } from '../src/areas/access/system.js';
 import { CaptchaService, testHooksEnabled } from '../src/auth/captcha.js';
 import { hashToken, ROTATE_AFTER_MS, SESSION_TTL_MS } from '../src/auth/sessions.js';
 import { parseTrustProxy } from '../src/config.js';

@@ -1,6 +1,6 @@
 import { translate } from '@htv/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invalidateConfig } from '../src/devices/plugin.js';
+import { invalidateConfig } from '../src/areas/devices/plugin.js';
 import { registerTv } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TerminalCache, type CachedTerminal } from '../src/devices/cache.js';
-import { CommandHub } from '../src/devices/hub.js';
-import { compileRule, normalizeSize, ruleMatches } from '../src/devices/rules.js';
-import { compileWhitelist, validWhitelistEntry, whitelistAllows } from '../src/devices/whitelist.js';
+import { TerminalCache, type CachedTerminal } from '../src/areas/devices/cache.js';
+import { CommandHub } from '../src/areas/devices/hub.js';
+import { compileRule, normalizeSize, ruleMatches } from '../src/areas/devices/rules.js';
+import { compileWhitelist, validWhitelistEntry, whitelistAllows } from '../src/areas/devices/whitelist.js';
 
 const entry = (id: number): CachedTerminal => ({
   id, mac: `MAC${id}`, token: `t${id}`, brandId: null, hotelId: null, gen: id,

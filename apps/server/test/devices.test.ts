@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { brands, operationLogs } from '../src/db/schema/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables, terminalHeartbeats, terminalPresence, terminalStateLogs } from '../src/db/schema/index.js';
-import { addConfigPart, invalidateConfig } from '../src/devices/plugin.js';
+import { addConfigPart, invalidateConfig } from '../src/areas/devices/plugin.js';
 import { installCodeOf, publicIdOf, randomMac, randomSn, registerTv, TV_DEFAULTS } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';

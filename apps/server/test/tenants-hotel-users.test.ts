@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemRoleId } from '../src/access/system.js';
+import { systemRoleId } from '../src/areas/access/system.js';
 import { hotels, operationLogs, roles, userProjects } from '../src/db/schema/index.js';
 import { Client, clientFor, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, createUser, type Tenant } from './support/fixtures.js';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { brands, hotelDeviceSettings, hotels, operationLogs, roles, rooms, subBrands, users } from '../src/db/schema/index.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo.js';
-import { assertTerminalQuota } from '../src/tenants/quota.js';
+import { assertTerminalQuota } from '../src/areas/tenants/quota.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 import { hotelBody, insertTerminals, unique } from './helpers/tenants.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables, terminalStateLogs } from '../src/db/schema/index.js';
-import { distanceMetres } from '../src/tvauth/service.js';
+import { distanceMetres } from '../src/areas/tvauth/service.js';
 import { installCodeOf, publicIdOf, randomMac, registerTv, type Tv } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';

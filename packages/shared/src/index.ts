@@ -5,5 +5,5 @@ export * from './record/fields.js';
 export * from './record/query.js';
 export * from './record/uploads.js';
 export * from './record/validation.js';
-export * from './records/index.js';
-export * from './access/index.js';
+export * from './areas/index.js';
+export * from './areas/access/index.js';

@@ -1,6 +1,6 @@
 import '@fastify/cookie';
 import { FRESH_TOKEN_HEADER, type UserType } from '@htv/shared';
-import { DEVICE_API_BASE } from '@htv/shared/devices/protocol';
+import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError, forbidden, unauthenticated } from '../http/errors.js';

@@ -15,14 +15,14 @@ import {
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sessionProjects } from '../access/projects.js';
-import { roleNameSql, SUPER_ROLE_OF, systemRoleId } from '../access/system.js';
+import { sessionProjects } from '../areas/access/projects.js';
+import { roleNameSql, SUPER_ROLE_OF, systemRoleId } from '../areas/access/system.js';
 import type { Db } from '../db/client.js';
-import { hotelInfoFor } from '../tenants/info.js';
+import { hotelInfoFor } from '../areas/tenants/info.js';
 import { brands, hotels, roles, users } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
-import { unreadMessages } from '../messages/routes.js';
+import { unreadMessages } from '../areas/messages/routes.js';
 import { writeOpLog } from '../oplog/log.js';
 import { WEB_BASE } from '../system/web.js';
 import type { Actor } from './actor.js';

@@ -1,6 +1,6 @@
 import { PASSWORD_PATTERN } from '@htv/shared';
 import { randomInt } from 'node:crypto';
-import { seedPermissionTree, seedSystemRoles } from '../access/system.js';
+import { seedPermissionTree, seedSystemRoles } from '../areas/access/system.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';

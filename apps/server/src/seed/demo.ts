@@ -1,11 +1,11 @@
 import { PERMISSIONS, records, type RecordDef } from '@htv/shared';
 import { sql } from 'drizzle-orm';
-import { seedPermissionTree, seedSystemRoles } from '../access/system.js';
+import { seedPermissionTree, seedSystemRoles } from '../areas/access/system.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/client.js';
 import { messageRecipients, recordTables, roles, sentMessages, userProjects, users } from '../db/schema/index.js';
-import { seedDemoCatalogues, seedDemoManagers, seedDemoTenants } from '../tenants/demo.js';
-import { seedDemoTvAuth } from '../tvauth/demo.js';
+import { seedDemoCatalogues, seedDemoManagers, seedDemoTenants } from '../areas/tenants/demo.js';
+import { seedDemoTvAuth } from '../areas/tvauth/demo.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
 export const DEMO_ACCOUNTS = [

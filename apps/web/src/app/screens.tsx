@@ -14,10 +14,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/message/send': lazyPage(() => import('../areas/messages/MessageSendPage')),
   '/terminal_control/launcher': lazyPage(() => import('../areas/devices/AlarmsPage').then((m) => ({ default: m.LauncherMonitorPage }))),
   '/terminal_control/illegalwarning': lazyPage(() => import('../areas/devices/AlarmsPage').then((m) => ({ default: m.AlarmTerminalsPage }))),
-  '/brand/hotels/:id': lazyPage(() => import('../areas/hotels/BrandHotelsPage')),
-  '/brand/rooms/:hotel_id': lazyPage(() => import('../areas/hotels/HotelRoomsPage')),
-  '/hotel/rooms/:hotel_id': lazyPage(() => import('../areas/hotels/HotelRoomsPage')),
-  '/content/hotel_info': lazyPage(() => import('../areas/hotels/HotelInfoPage')),
+  '/brand/hotels/:id': lazyPage(() => import('../areas/tenants/BrandHotelsPage')),
+  '/brand/rooms/:hotel_id': lazyPage(() => import('../areas/tenants/HotelRoomsPage')),
+  '/hotel/rooms/:hotel_id': lazyPage(() => import('../areas/tenants/HotelRoomsPage')),
+  '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
 };
 
 /** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */

@@ -5,6 +5,6 @@
  */
 import './access';
 import './tenants';
-import './hotels';
+import './tenants/hotels';
 import './devices';
 import './oem';

@@ -1,9 +1,9 @@
 import type { Text } from './lang.js';
-import { devicesMessages } from './messages-devices.js';
+import { devicesMessages } from '../areas/devices/messages.js';
 import { authMessages } from './messages-auth.js';
-import { tenantsMessages } from './messages-tenants.js';
-import { oemMessages } from './messages-oem.js';
-import { tvAuthMessages } from './messages-tvauth.js';
+import { tenantsMessages } from '../areas/tenants/messages.js';
+import { oemMessages } from '../areas/oem/messages.js';
+import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 
 /**

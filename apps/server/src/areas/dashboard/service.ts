@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { brands, hotels, recordTables, type RecordTable } from '../../db/schema/index.js';
-import { alarmPage, terminalScope, terminalStats } from '../../devices/service.js';
+import { alarmPage, terminalScope, terminalStats } from '../devices/service.js';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { terminalPresenceHours } from './schema.js';
 

@@ -1,9 +1,9 @@
 // drizzle-kit only sees tables exported at the top level of a module; record tables are built from
 // the declarations at run time, so this entry hands it every table as one flat export object.
 import * as core from './core.js';
-import * as oem from './oem.js';
+import * as oem from '../../areas/oem/schema.js';
 import { recordTables } from './records.js';
-import * as terminals from './terminals.js';
+import * as terminals from '../../areas/devices/schema.js';
 import * as dashboard from '../../areas/dashboard/schema.js';
 
 module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard };

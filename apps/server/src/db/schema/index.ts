@@ -1,5 +1,5 @@
 export * from './core.js';
 export { recordTables, recordTable, type RecordTable } from './records.js';
-export * from './terminals.js';
-export * from './oem.js';
+export * from '../../areas/devices/schema.js';
+export * from '../../areas/oem/schema.js';
 export * from '../../areas/dashboard/schema.js';

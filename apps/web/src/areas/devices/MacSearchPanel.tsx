@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { MAX_MAC_SEARCH } from '@htv/shared/devices/protocol';
+import { MAX_MAC_SEARCH } from '@htv/shared/areas/devices/protocol';
 import { Alert, Button, Input, Space, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';

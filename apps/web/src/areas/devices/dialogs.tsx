@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { MAX_MAC_SEARCH } from '@htv/shared/devices/protocol';
+import { MAX_MAC_SEARCH } from '@htv/shared/areas/devices/protocol';
 import { records, type FieldDef } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Tabs, Tag, Typography, Upload } from 'antd';

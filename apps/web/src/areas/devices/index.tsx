@@ -12,7 +12,7 @@ import { extendRecord, type FieldAddonProps, type RowActionProps, type ToolbarAc
 import { deviceApi, deviceKeys, type BatchAction } from './api';
 import { InstallCodeRowAction, InstallCodeToolbarAction } from './InstallCode';
 import { useDeviceText } from './locales';
-import './tvauth';
+import '../tvauth/index';
 
 /**
  * Terminal area: row actions, toolbar buttons and form addons on the generated terminal and

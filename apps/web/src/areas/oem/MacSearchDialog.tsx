@@ -1,5 +1,5 @@
 import { records, translate } from '@htv/shared';
-import { MAX_MAC_SEARCH } from '@htv/shared/devices/protocol';
+import { MAX_MAC_SEARCH } from '@htv/shared/areas/devices/protocol';
 import { Alert, Modal, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useLang } from '../../locales';

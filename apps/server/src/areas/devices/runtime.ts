@@ -1,0 +1,441 @@
+import type { HeartbeatRequest, HeartbeatResponse } from '@htv/shared/areas/devices/protocol';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { BlockList } from 'node:net';
+import type { Db } from '../../db/client.js';
+import { ok } from '../../http/reply.js';
+import { BatchWriter } from '../../system/batch.js';
+import { TerminalCache, type CachedTerminal } from './cache.js';
+import { addConfigListener, type ConfigListener, type ConfigTarget } from './config.js';
+import { writeBoots, writeHeartbeats, type BootItem, type HeartbeatItem } from './heartbeats.js';
+import { CommandHub } from './hub.js';
+import type { DeviceOptions } from './options.js';
+import { RuleSet } from './rules.js';
+import { compileWhitelist, loadIpWhitelist, plainIp, whitelistAllows } from './whitelist.js';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A device token: 32 random bytes, base64url. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+const NEGATIVE_TTL_MS = 60_000;
+const NEGATIVE_MAX = 10_000;
+const WHITELIST_TTL_MS = 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_CHUNK = 50_000;
+
+export interface DeviceMetrics {
+  heartbeats: number;
+  /** Heartbeat batches written: each is one SQL statement. */
+  heartbeatStatements: number;
+  heartbeatRowsWritten: number;
+  /** Failed attempts to write a heartbeat batch (each batch is retried until written). */
+  heartbeatWriteErrors: number;
+  /** Acknowledged heartbeats given up at shutdown because the database stayed unreachable. */
+  heartbeatsDropped: number;
+  /** Heartbeats refused with 503 while the writer was behind. */
+  rejected: number;
+  tokenLookups: number;
+  cacheMisses: number;
+}
+
+const runtimes = new Set<DeviceRuntime>();
+
+/** Every running runtime (one per app; tests may run several): record hooks notify them all. */
+export function allRuntimes(): ReadonlySet<DeviceRuntime> {
+  return runtimes;
+}
+
+/**
+ * The device side's in-memory state for one app: the token cache, the push hub, the heartbeat and
+ * boot batch writers, the authorization rules, the whitelist cache and the periodic jobs (offline
+ * sweep, log retention).
+ */
+export class DeviceRuntime implements ConfigListener {
+  readonly cache: TerminalCache;
+  readonly hub: CommandHub;
+  readonly heartbeats: BatchWriter<HeartbeatItem>;
+  readonly boots: BatchWriter<BootItem>;
+  readonly rules: RuleSet;
+  readonly metrics: DeviceMetrics = { heartbeats: 0, heartbeatStatements: 0, heartbeatRowsWritten: 0, heartbeatWriteErrors: 0, heartbeatsDropped: 0, rejected: 0, tokenLookups: 0, cacheMisses: 0 };
+
+  /** Part of every stamp: a restart makes TVs revalidate their configuration once (ETag, usually 304). */
+  private readonly bootId = Date.now().toString(36);
+  private globalGen = 0;
+  private nextGen = 1;
+  /**
+   * Cache fills racing with a forget must not keep a revoked token: while reads are in flight, each
+   * forget bumps `epoch` and records it for the terminal; a fill started before is then dropped.
+   */
+  private epoch = 0;
+  private readonly forgotten = new Map<number, number>();
+  private readonly loading = new Map<string, Promise<CachedTerminal | null>>();
+  private missQueue = new Map<string, { resolve: (entry: CachedTerminal | null) => void; reject: (error: unknown) => void }>();
+  private readonly negative = new Map<string, number>();
+  private readonly whitelists = new Map<number, { list: BlockList | null; expires: number; loading: boolean }>();
+  private timers: NodeJS.Timeout[] = [];
+  private closing = false;
+  private readonly unlisten: () => void;
+
+  constructor(
+    readonly db: Db,
+    readonly options: DeviceOptions,
+    readonly log: FastifyBaseLogger,
+  ) {
+    this.cache = new TerminalCache(options.cacheSize);
+    this.hub = new CommandHub(options.commandTtlS * 1000);
+    this.rules = new RuleSet(db);
+    this.heartbeats = new BatchWriter<HeartbeatItem>({
+      maxBatch: options.batchMax,
+      intervalMs: options.batchIntervalMs,
+      write: async (items) => {
+        this.metrics.heartbeatStatements++;
+        await writeHeartbeats(db, items, this.today());
+        this.metrics.heartbeatRowsWritten += items.length;
+        // The writer drains what arrived during this write at once; a short pause lets the next batch
+        // grow. Not when closing (flush at shutdown) or when the batch was full (we are behind).
+        if (!this.closing && items.length < options.batchMax && options.batchMinGapMs > 0) await new Promise((r) => setTimeout(r, options.batchMinGapMs));
+      },
+      onError: (error, items, attempt) => {
+        this.metrics.heartbeatWriteErrors++;
+        log.error({ err: error, count: items.length, attempt }, 'heartbeat batch failed; it is kept and written again');
+      },
+      onDrop: (items) => {
+        this.metrics.heartbeatsDropped += items.length;
+        log.error({ count: items.length }, 'heartbeat batch given up at shutdown: the database did not take it in time');
+      },
+    });
+    this.boots = new BatchWriter<BootItem>({
+      maxBatch: 2000,
+      intervalMs: options.batchIntervalMs,
+      write: (items) => writeBoots(db, items),
+      onError: (error, items, attempt) => log.error({ err: error, count: items.length, attempt }, 'boot record batch failed; it is kept and written again'),
+      onDrop: (items) => log.error({ count: items.length }, 'boot records given up at shutdown: the database did not take them in time'),
+    });
+    runtimes.add(this);
+    this.unlisten = addConfigListener(this);
+  }
+
+  /** The stats day (UTC shifted by statsUtcOffsetMin), as YYYY-MM-DD. */
+  today(now = Date.now()): string {
+    return new Date(now + this.options.statsUtcOffsetMin * 60_000).toISOString().slice(0, 10);
+  }
+
+  // --- tokens -----------------------------------------------------------------------------------
+
+  /**
+   * The terminal of a device token: from memory when cached (keyed by the token itself, so a hit
+   * hashes nothing), else one indexed read by the token's hash.
+   */
+  resolve(token: string): CachedTerminal | null | Promise<CachedTerminal | null> {
+    this.metrics.tokenLookups++;
+    const hit = this.cache.get(token);
+    if (hit) return hit;
+    const refused = this.negative.get(token);
+    if (refused !== undefined) {
+      if (refused > Date.now()) return null;
+      this.negative.delete(token);
+    }
+    let pending = this.loading.get(token);
+    if (!pending) {
+      pending = this.queueLoad(token).finally(() => {
+        this.loading.delete(token);
+        if (this.loading.size === 0) this.forgotten.clear();
+      });
+      this.loading.set(token, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Cache misses of one event-loop turn are read together (one `token_hash = any(…)` query): after a
+   * restart a whole fleet refills the cache in a few queries instead of one read per TV.
+   */
+  private queueLoad(token: string): Promise<CachedTerminal | null> {
+    return new Promise((resolve, reject) => {
+      this.missQueue.set(token, { resolve, reject });
+      if (this.missQueue.size === 1) setImmediate(() => void this.loadQueued());
+    });
+  }
+
+  private async loadQueued(): Promise<void> {
+    const queue = this.missQueue;
+    this.missQueue = new Map();
+    const tokens = [...queue.keys()];
+    this.metrics.cacheMisses += tokens.length;
+    const epoch = this.epoch;
+    try {
+      for (let i = 0; i < tokens.length; i += 2000) {
+        const chunk = tokens.slice(i, i + 2000);
+        const hashes = chunk.map(hashToken);
+        const result = await this.db.execute(sql`
+          select k.token_hash, t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher
+            from terminal_tokens k join terminals t on t.id = k.terminal_id
+           where k.token_hash = any(${sql.param(hashes)}::text[])`);
+        const rows = new Map((result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => [row.token_hash as string, row]));
+        chunk.forEach((token, j) => {
+          const row = rows.get(hashes[j]!);
+          queue.get(token)!.resolve(row ? this.fill(token, row, epoch) : this.refuse(token));
+        });
+      }
+    } catch (error) {
+      // Settled waiters ignore this; the others fail their request (500) and retry on the next one.
+      for (const waiter of queue.values()) waiter.reject(error);
+    }
+  }
+
+  private refuse(token: string): null {
+    if (this.negative.size >= NEGATIVE_MAX) this.negative.clear();
+    this.negative.set(token, Date.now() + NEGATIVE_TTL_MS);
+    return null;
+  }
+
+  private fill(token: string, row: Record<string, unknown>, epoch: number): CachedTerminal {
+    const entry: CachedTerminal = {
+      id: row.id as number,
+      mac: row.mac as string,
+      token,
+      brandId: (row.brand_id as number | null) ?? null,
+      hotelId: (row.hotel_id as number | null) ?? null,
+      gen: this.nextGen++,
+      state: (row.run_state as string | null) ?? null,
+      ip: (row.ip as string | null) ?? null,
+      publicIp: (row.public_ip as string | null) ?? null,
+      softwareVersion: (row.software_version as string | null) ?? null,
+      otaVersion: (row.ota_version as string | null) ?? null,
+      controlVersion: (row.control_version as string | null) ?? null,
+      launcher: (row.launcher as string | null) ?? null,
+      lastLogMs: 0,
+    };
+    // A terminal forgotten while this read ran (re-registered, unbound) may have a revoked token.
+    const forgottenAt = this.forgotten.get(entry.id);
+    if (forgottenAt === undefined || forgottenAt <= epoch) this.cache.set(entry);
+    return entry;
+  }
+
+  /**
+   * Drops a terminal from memory after its token, owner or state changed. With `unbind`, a waiting
+   * long-poll receives the unbind command first.
+   */
+  forget(terminalId: number, opts: { unbind?: boolean } = {}): void {
+    if (this.loading.size) this.forgotten.set(terminalId, ++this.epoch);
+    if (opts.unbind) this.hub.push(terminalId, 'unbind', false);
+    if (opts.unbind) this.hub.forget(terminalId);
+    this.cache.delete(terminalId);
+  }
+
+  // --- heartbeats -------------------------------------------------------------------------------
+
+  /**
+   * True when a writer holds as many acknowledged items as it may (new ones answer 503): `maxPending`,
+   * or one batch while its writes fail, so an unreachable database leaves no more in memory (lost to a
+   * kill -9) than a healthy one does.
+   */
+  full(writer: BatchWriter<unknown>): boolean {
+    return writer.size >= (writer.failing ? this.options.batchMax : this.options.maxPending);
+  }
+
+  /** The hot path: compares, queues and answers the envelope as JSON text; no database access. */
+  heartbeat(entry: CachedTerminal, body: HeartbeatRequest | undefined, remoteIp: string, now = Date.now()): string {
+    this.metrics.heartbeats++;
+    let changed = false;
+    if (body) {
+      if (body.state !== undefined && body.state !== entry.state) (entry.state = body.state), (changed = true);
+      if (body.softwareVersion !== undefined && body.softwareVersion !== entry.softwareVersion) (entry.softwareVersion = body.softwareVersion), (changed = true);
+      if (body.otaVersion !== undefined && body.otaVersion !== entry.otaVersion) (entry.otaVersion = body.otaVersion), (changed = true);
+      if (body.controlVersion !== undefined && body.controlVersion !== entry.controlVersion) (entry.controlVersion = body.controlVersion), (changed = true);
+      if (body.launcher !== undefined && body.launcher !== entry.launcher) (entry.launcher = body.launcher), (changed = true);
+      if (body.ip !== undefined && body.ip !== entry.ip) (entry.ip = body.ip), (changed = true);
+    }
+    const publicIp = plainIp(remoteIp);
+    if (publicIp !== entry.publicIp) (entry.publicIp = publicIp), (changed = true);
+    let alarm = false;
+    if (entry.hotelId !== null) {
+      const list = this.whitelistFor(entry.hotelId);
+      if (list) {
+        // BlockList.check allocates; the verdict holds while the address and the list are the same.
+        if (changed || entry.whitelist !== list) {
+          entry.whitelist = list;
+          entry.whitelistOk = whitelistAllows(list, publicIp);
+        }
+        alarm = !entry.whitelistOk;
+      }
+    }
+    const gap = this.options.heartbeatLogMinGapS * 1000;
+    const log = gap === 0 || changed || now - entry.lastLogMs >= gap;
+    if (log) entry.lastLogMs = now;
+    this.heartbeats.add({
+      id: entry.id,
+      ms: now,
+      changed,
+      log,
+      alarm,
+      state: entry.state,
+      ip: entry.ip,
+      publicIp,
+      softwareVersion: entry.softwareVersion,
+      otaVersion: entry.otaVersion,
+      controlVersion: entry.controlVersion,
+      launcher: entry.launcher,
+    });
+    if (this.hub.has(entry.id)) {
+      const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry), commands: this.hub.take(entry.id) };
+      return JSON.stringify(ok(response));
+    }
+    return this.plainHeartbeatAnswer(entry);
+  }
+
+  /** The answer without commands, serialised once per configuration stamp of the terminal. */
+  private plainHeartbeatAnswer(entry: CachedTerminal): string {
+    if (entry.heartbeatAnswer === undefined || entry.heartbeatAnswerGlobalGen !== this.globalGen) {
+      const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry) };
+      entry.heartbeatAnswer = JSON.stringify(ok(response));
+      entry.heartbeatAnswerGlobalGen = this.globalGen;
+    }
+    return entry.heartbeatAnswer;
+  }
+
+  boot(entry: CachedTerminal, item: Omit<BootItem, 'id'>): void {
+    this.boots.add({ id: entry.id, ...item });
+  }
+
+  // --- configuration ----------------------------------------------------------------------------
+
+  /** The configuration stamp of a terminal: changes whenever its configuration may have. */
+  stamp(entry: CachedTerminal): string {
+    return `${this.bootId}.${this.globalGen.toString(36)}.${entry.gen.toString(36)}`;
+  }
+
+  invalidate(target: ConfigTarget): void {
+    if ('all' in target) {
+      this.globalGen++;
+      return;
+    }
+    const bump = (entry: CachedTerminal) => {
+      entry.gen = this.nextGen++;
+      entry.etag = undefined;
+      entry.heartbeatAnswer = undefined;
+      this.hub.push(entry.id, 'config');
+    };
+    if ('terminalIds' in target) {
+      for (const id of target.terminalIds) {
+        const entry = this.cache.byTerminal(id);
+        if (entry) bump(entry);
+        else this.hub.push(id, 'config', false);
+      }
+      return;
+    }
+    for (const entry of this.cache.values()) {
+      if ('hotelId' in target ? entry.hotelId === target.hotelId : entry.brandId === target.brandId) bump(entry);
+    }
+  }
+
+  // --- whitelists -------------------------------------------------------------------------------
+
+  /** The hotel's compiled whitelist, from memory; a missing or stale one loads in the background. */
+  whitelistFor(hotelId: number): BlockList | null {
+    const now = Date.now();
+    const cached = this.whitelists.get(hotelId);
+    if (cached && (cached.expires > now || cached.loading)) return cached.list;
+    const slot = cached ?? { list: null, expires: 0, loading: false };
+    slot.loading = true;
+    this.whitelists.set(hotelId, slot);
+    loadIpWhitelist(this.db, hotelId)
+      .then((entries) => {
+        slot.list = entries?.length ? compileWhitelist(entries) : null;
+      })
+      .catch((error) => this.log.error({ err: error, hotelId }, 'could not load an IP whitelist'))
+      .finally(() => {
+        slot.loading = false;
+        slot.expires = Date.now() + WHITELIST_TTL_MS;
+      });
+    return slot.list;
+  }
+
+  /** Forgets a hotel's whitelist so the next heartbeat loads the new one. */
+  invalidateWhitelist(hotelId: number): void {
+    this.whitelists.delete(hotelId);
+  }
+
+  // --- periodic jobs ----------------------------------------------------------------------------
+
+  /**
+   * Marks terminals not heard within the online window offline and records the transitions. Pending
+   * heartbeats are written first, so a terminal that just reported is not swept.
+   */
+  async sweep(): Promise<number> {
+    await this.heartbeats.flush();
+    const result = await this.db.execute(sql`
+      with gone as (
+        update terminals t set online = false, updated_at = now()
+          from terminal_presence p
+         where t.online and p.terminal_id = t.id
+           and (p.last_seen_at is null or p.last_seen_at < now() - make_interval(secs => ${this.options.onlineWindowS}))
+        returning t.id, t.mac, t.brand_id, t.hotel_id
+      )
+      insert into terminal_state_logs (terminal_id, mac, brand_id, hotel_id, state, at)
+      select id, mac, brand_id, hotel_id, 'offline', now() from gone
+      returning terminal_id`);
+    this.hub.expire();
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  }
+
+  /** Deletes log rows past their retention, in chunks so no statement runs long. */
+  async prune(): Promise<Record<string, number>> {
+    const targets = [
+      ['terminal_heartbeats', this.options.heartbeatLogDays],
+      ['terminal_boot_records', this.options.bootLogDays],
+      ['terminal_state_logs', this.options.stateLogDays],
+    ] as const;
+    const removed: Record<string, number> = {};
+    for (const [table, days] of targets) {
+      removed[table] = 0;
+      for (;;) {
+        const result = await this.db.execute(sql`
+          delete from ${sql.identifier(table)} where ctid = any(array(
+            select ctid from ${sql.identifier(table)} where at < now() - make_interval(days => ${days}) limit ${PRUNE_CHUNK}))`);
+        const count = (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+        removed[table] += count;
+        if (count < PRUNE_CHUNK) break;
+      }
+    }
+    await this.db.execute(sql`delete from terminal_daily_stats where day < current_date - 400`);
+    return removed;
+  }
+
+  start(): void {
+    if (!this.options.timers || this.timers.length) return;
+    const every = (ms: number, job: () => Promise<unknown>, name: string) => {
+      // A run still waiting (the sweep waits for pending heartbeats while the database is down) is not joined by another.
+      let busy = false;
+      const run = () => {
+        if (busy) return;
+        busy = true;
+        void job()
+          .catch((error) => this.log.error({ err: error }, `${name} failed`))
+          .finally(() => (busy = false));
+      };
+      const timer = setInterval(run, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.sweepIntervalS * 1000, () => this.sweep(), 'offline sweep');
+    every(PRUNE_EVERY_MS, () => this.prune(), 'log retention');
+  }
+
+  /** Ends long-polls at shutdown, before the server waits for in-flight requests. */
+  releaseWaiters(): void {
+    this.hub.releaseAll();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.hub.releaseAll();
+    await this.heartbeats.close();
+    await this.boots.close();
+    runtimes.delete(this);
+    this.unlisten();
+  }
+}

@@ -1,0 +1,46 @@
+import type { RecordDef } from '../record/define.js';
+import { adminAccount, brandAccount, hotelAccount, permissionNode, role } from './access/records.js';
+import { faq, faqCategory } from './faq/records.js';
+import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants/records.js';
+import { terminal, terminalAuthRule } from './devices/records.js';
+import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
+
+/**
+ * Every record type of the engine. Registering a declaration here gives it its table, its API routes
+ * and its list and form pages.
+ */
+export const records = {
+  faqCategory,
+  faq,
+  adminAccount,
+  brandAccount,
+  hotelAccount,
+  role,
+  permissionNode,
+  terminal,
+  terminalAuthRule,
+  tvAuthProject,
+  tvAuthProjectModel,
+  tvAuthLog,
+  brand,
+  subBrand,
+  hotel,
+  room,
+  oemCustomer,
+  oemUser,
+  oemLauncher,
+  oemBrandShare,
+  pmsManufacturer,
+  pmsVendor,
+  tag,
+} satisfies Record<string, RecordDef>;
+
+export type RecordName = keyof typeof records;
+
+export function recordByName(name: string): RecordDef | undefined {
+  return Object.hasOwn(records, name) ? (records as Record<string, RecordDef>)[name] : undefined;
+}
+
+export function recordByPath(path: string): RecordDef | undefined {
+  return Object.values(records as Record<string, RecordDef>).find((r) => r.path === path);
+}

@@ -1,4 +1,5 @@
-import type { RecordDef } from '@htv/shared';
+import { missingRequiredWhen, type RecordDef } from '@htv/shared';
+import { invalidFields } from '../http/errors.js';
 import type { Row, WriteContext } from './engine.js';
 
 /**
@@ -35,7 +36,19 @@ export function hooksFor(def: RecordDef): RecordHooks[] {
   return registered.filter((h) => h.def(def)).map((h) => h.hooks);
 }
 
+/**
+ * The declared conditional requirements (`requiredWhen`) on the row as the write leaves it. An update
+ * that touches neither the field nor its condition keeps a row that predates the rule.
+ */
+function assertRequiredWhen(def: RecordDef, values: Record<string, unknown>, existing: Row | null) {
+  const missing = Object.entries(missingRequiredWhen(def.fields, { ...existing, ...values })).filter(
+    ([name]) => !existing || name in values || def.fields[name]!.requiredWhen!.field in values,
+  );
+  if (missing.length) throw invalidFields(Object.fromEntries(missing));
+}
+
 export async function runBeforeWrite(ctx: WriteContext, def: RecordDef, values: Record<string, unknown>, existing: Row | null) {
+  assertRequiredWhen(def, values, existing);
   let current = values;
   for (const hooks of hooksFor(def)) if (hooks.beforeWrite) current = await hooks.beforeWrite(ctx, current, existing);
   return current;

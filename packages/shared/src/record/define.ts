@@ -22,6 +22,13 @@ export interface StateAction {
   confirm?: Text;
 }
 
+/** A titled section of the generated forms: its fields in the order shown. */
+export interface FieldGroup<N extends string = string> {
+  key: string;
+  label: Text;
+  fields: readonly N[];
+}
+
 export interface RecordOptions<F extends Record<string, FieldDef>> {
   /** Registry key, camelCase: also the i18n and permission stem. */
   name: string;
@@ -57,10 +64,16 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
    * themselves — turn `create` off; the routes and the buttons then do not exist.
    */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  /**
+   * Sections of the create/edit form, each field in at most one. Writable fields left out follow the
+   * sections untitled; without groups the form is one untitled section in declaration order.
+   */
+  groups?: readonly FieldGroup<keyof F & string>[];
 }
 
 export interface RecordDef<F extends Record<string, FieldDef> = Record<string, FieldDef>>
-  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations'>> {
+  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups'>> {
+  groups?: RecordOptions<F>['groups'];
   operations: { create: boolean; update: boolean; delete: boolean };
   states?: RecordOptions<F>['states'];
   indexes?: RecordOptions<F>['indexes'];
@@ -82,6 +95,8 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
   if (opts.states && writable.includes(opts.states.field)) {
     throw new Error(`${opts.name}: the state field ${opts.states.field} must be readOnly (actions change it)`);
   }
+  checkGroups(opts);
+  checkRequiredWhen(opts);
   const shape = Object.fromEntries(writable.map((name) => [name, opts.fields[name]!.schema]));
   return {
     permission: opts.name,
@@ -93,6 +108,42 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
     inputSchema: z.strictObject(shape) as unknown as RecordDef<F>['inputSchema'],
     writable,
   };
+}
+
+function checkGroups<F extends Record<string, FieldDef>>(opts: RecordOptions<F>) {
+  const seen = new Set<string>();
+  for (const group of opts.groups ?? []) {
+    for (const name of group.fields) {
+      if (!Object.hasOwn(opts.fields, name)) throw new Error(`${opts.name}: group ${group.key} names no field ${name}`);
+      if (seen.has(name)) throw new Error(`${opts.name}: field ${name} is in two groups`);
+      seen.add(name);
+    }
+  }
+}
+
+function checkRequiredWhen<F extends Record<string, FieldDef>>(opts: RecordOptions<F>) {
+  for (const [name, field] of Object.entries(opts.fields)) {
+    const condition = field.requiredWhen;
+    if (!condition) continue;
+    const source = opts.fields[condition.field];
+    if (!source || source.readOnly || field.readOnly) throw new Error(`${opts.name}.${name}: requiredWhen needs two writable fields (${condition.field})`);
+  }
+}
+
+/** One section of a generated form: a group's writable fields, or the ungrouped rest (no label). */
+export interface FormSection {
+  key: string;
+  label?: Text;
+  fields: string[];
+}
+
+/** The sections of a record's create/edit form, writable fields only, empty sections left out. */
+export function formSections(record: Pick<RecordDef, 'groups' | 'writable'>): FormSection[] {
+  const writable = new Set(record.writable);
+  const grouped = new Set((record.groups ?? []).flatMap((group) => group.fields));
+  const sections: FormSection[] = (record.groups ?? []).map((group) => ({ key: group.key, label: group.label, fields: group.fields.filter((name) => writable.has(name)) }));
+  sections.push({ key: 'other', fields: record.writable.filter((name) => !grouped.has(name)) });
+  return sections.filter((section) => section.fields.length > 0);
 }
 
 export type RecordAction = 'read' | 'create' | 'update' | 'delete';

@@ -47,6 +47,18 @@ export interface FieldCommon {
    * empty, and an empty value on update keeps the stored one. Never a list column.
    */
   writeOnly?: boolean;
+  /**
+   * Required only while another field of the row holds one of `in` (the AP password from version 3.0):
+   * the form marks it required as soon as that holds, and the server refuses the write without it.
+   * `message` is the catalogue key of the error (default `validation.required`).
+   */
+  requiredWhen?: RequiredWhen;
+}
+
+export interface RequiredWhen {
+  field: string;
+  in: readonly (string | number | boolean)[];
+  message?: MessageKey;
 }
 
 export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends FieldCommon {

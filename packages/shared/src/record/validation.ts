@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Lang, Text } from '../i18n/lang.js';
-import { isMessageKey } from '../i18n/messages.js';
+import { isMessageKey, type MessageKey } from '../i18n/messages.js';
 import { translate } from '../i18n/translate.js';
 import type { FieldDef } from './fields.js';
 
@@ -60,4 +60,22 @@ export function fieldErrors(error: z.ZodError, fields: Record<string, FieldDef>,
     }
   }
   return Object.fromEntries(out);
+}
+
+/** True while the field's `requiredWhen` holds for the row's values (false for fields without one). */
+export function requiredNow(field: Pick<FieldDef, 'requiredWhen'>, values: Record<string, unknown>): boolean {
+  const condition = field.requiredWhen;
+  return !!condition && condition.in.includes(values[condition.field] as string | number | boolean);
+}
+
+/**
+ * The fields a write leaves empty while their `requiredWhen` holds, with the message key and params
+ * of each. `values` is the row as it will be (the stored row with the write's values over it).
+ */
+export function missingRequiredWhen(fields: Record<string, FieldDef>, values: Record<string, unknown>): Record<string, { key: MessageKey; params: { field: Text } }> {
+  const out: Record<string, { key: MessageKey; params: { field: Text } }> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (requiredNow(field, values) && isEmpty(values[name])) out[name] = { key: field.requiredWhen!.message ?? 'validation.required', params: { field: field.label } };
+  }
+  return out;
 }

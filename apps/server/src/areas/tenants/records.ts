@@ -1,5 +1,5 @@
 import { records, type RecordDef } from '@htv/shared';
-import { needsApPassword, splitWhitelist } from '@htv/shared/areas/tenants/records';
+import { splitWhitelist } from '@htv/shared/areas/tenants/records';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import { hashPassword } from '../../auth/passwords.js';
@@ -18,7 +18,8 @@ import { assertHotelQuota, hotelQuota, terminalQuota } from './quota.js';
  * - brand: code unique regardless of case; limits not below the current counts; counts on read;
  *   deletable only without hotels, accounts or other data.
  * - hotel: generated 7-character public id; hotel quota; the sub-brand must be the hotel's brand's;
- *   AP password required from version 3.0; the IP whitelist (validated entry by entry) is stored with
+ *   AP password required from version 3.0 (its declared `requiredWhen`, checked for every record in
+ *   records/hooks.ts); the IP whitelist (validated entry by entry) is stored with
  *   the hotel's device settings, the one list the device side checks; counts and the manager on read;
  *   deletable only without accounts, terminals or other data.
  * - sub-brand and room: counts and terminal state on read.
@@ -141,11 +142,6 @@ async function hotelBeforeWrite(ctx: WriteContext, values: Record<string, unknow
     const [sub] = await ctx.db.select({ brandId: subBrands.brandId }).from(subBrands).where(eq(subBrands.id, subBrandId));
     if (!sub || sub.brandId !== brandId) throw invalidFields({ subBrandId: { key: 'tenants.subBrandOtherBrand' } });
   }
-
-  // Checked when the form saves the version or the password (a bare insert may predate the rule).
-  const merged = { ...(existing ?? {}), ...out };
-  const touches = !existing || 'systemVersion' in out || 'apPassword' in out;
-  if (touches && needsApPassword(merged.systemVersion as string) && !merged.apPassword) throw invalidFields({ apPassword: { key: 'tenants.apPasswordRequired' } });
 
   let whitelist: string[] | undefined;
   if ('ipWhitelist' in out) {

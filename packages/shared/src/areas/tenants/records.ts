@@ -51,10 +51,8 @@ export const SYSTEM_VERSION_OPTIONS = {
 } as const;
 export type SystemVersion = keyof typeof SYSTEM_VERSION_OPTIONS;
 
-/** True for versions 3.0 and above (the AP password rule applies). */
-export function needsApPassword(version: string | null | undefined): boolean {
-  return Number.parseFloat(version ?? '') >= 3;
-}
+/** Versions 3.0 and above: the hotel's AP password is required (the field's `requiredWhen`). */
+const AP_PASSWORD_VERSIONS = (Object.keys(SYSTEM_VERSION_OPTIONS) as SystemVersion[]).filter((version) => Number.parseFloat(version) >= 3);
 
 const SOURCE_OPTIONS = { brand: t('品牌', 'Brand'), hotel: t('酒店', 'Hotel') } as const;
 /** Feature versions of a hotel (weather, boots, channel, cities): 0 off, 1 first generation, 2 current. */
@@ -201,6 +199,7 @@ export const hotel = defineRecord({
       max: 16,
       list: false,
       pattern: { regex: AP_PASSWORD_PATTERN, message: 'tenants.apPasswordFormat' },
+      requiredWhen: { field: 'systemVersion', in: AP_PASSWORD_VERSIONS, message: 'tenants.apPasswordRequired' },
       help: t('8-16位字母或数字；3.0及以上版本必填', '8-16 letters or digits; required from version 3.0 on'),
     }),
     themeSource: choice({ label: t('模板来源', 'Theme source'), options: SOURCE_OPTIONS, default: 'brand', list: false }),
@@ -221,6 +220,17 @@ export const hotel = defineRecord({
     terminalCount: int({ label: t('终端数', 'Terminals'), readOnly: true }),
     managerName: text({ label: t('负责人', 'Manager'), readOnly: true, max: 40 }),
   },
+  groups: [
+    { key: 'basic', label: t('基本信息', 'Basics'), fields: ['name', 'nameEn', 'subBrandId', 'industry', 'city', 'address', 'pmsVendorId'] },
+    { key: 'network', label: t('系统与网络', 'System and network'), fields: ['systemVersion', 'apSsid', 'apPassword', 'ipWhitelist'] },
+    {
+      key: 'content',
+      label: t('内容与功能', 'Content and features'),
+      fields: ['themeSource', 'introSource', 'reviewRequired', 'authUser', 'aiVoice', 'pm25', 'pictureFrame', 'pictureFrameInterval'],
+    },
+    { key: 'versions', label: t('功能版本', 'Feature versions'), fields: ['weatherVer', 'bootsVer', 'channelVer', 'citysVer'] },
+    { key: 'rcu', label: t('RCU', 'RCU'), fields: ['rcuConfig'] },
+  ],
 });
 
 /**

@@ -63,6 +63,29 @@ describe('rooms (record)', () => {
     expect(foreign.status).toBe(422);
     expect(Object.keys(foreign.body.errors)).toEqual(['hotelId']);
   });
+
+  it('lets a brand edit a room of its hotel: new values saved, a number taken in the hotel refused, the room stays in its hotel', async () => {
+    const [h1, h2] = a.hotelIds;
+    const room = (await a.brand.post('/api/records/room', { number: '1201', floor: '12', hotelId: h1 })).body.data;
+    await a.brand.post('/api/records/room', { number: '1202', hotelId: h1 });
+    const edited = await a.brand.put(`/api/records/room/${room.id}`, { number: 'A-1205', floor: '12', building: 'A', roomType: 'Suite', remark: 'Sea view', hotelId: h2 });
+    expect(edited.status).toBe(200);
+    const [stored] = await t.database.db.select().from(rooms).where(eq(rooms.id, room.id));
+    expect(stored).toMatchObject({ number: 'A-1205', floor: '12', building: 'A', roomType: 'Suite', remark: 'Sea view', hotelId: h1 });
+    const listed = await a.brand.get(`/api/hotels/${h1}/rooms?keyword=A-1205`);
+    expect(listed.body.data.items).toEqual([expect.objectContaining({ id: room.id, number: 'A-1205', roomType: 'Suite', authorization: 'unauthorized' })]);
+
+    const taken = await a.brand.withLang('zh-CN').put(`/api/records/room/${room.id}`, { number: '1202' });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ number: ['房间号已存在'] });
+    const blank = await a.brand.put(`/api/records/room/${room.id}`, { number: '  ' });
+    expect(blank.body.errors).toEqual({ number: ['Room number is required'] });
+    const [unchanged] = await t.database.db.select().from(rooms).where(eq(rooms.id, room.id));
+    expect(unchanged!.number).toBe('A-1205');
+    // A hotel account without room.update cannot edit its own rooms.
+    const other = (await b.hotel.post('/api/records/room', { number: '1201' })).body.data;
+    expect((await b.hotel.put(`/api/records/room/${other.id}`, { number: '1203' })).status).toBe(403);
+  });
 });
 
 describe('bulk room creation', () => {

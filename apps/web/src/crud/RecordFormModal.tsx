@@ -1,6 +1,6 @@
-import { recordByName, translate, type RecordDef, type UserType } from '@htv/shared';
+import { formSections, recordByName, requiredNow, translate, type FieldDef, type RecordDef, type UserType } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Modal, Space } from 'antd';
+import { Button, Col, Divider, Form, Modal, Row as GridRow, Space } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../api/client';
@@ -10,7 +10,7 @@ import { recordApi, recordKeys, type Row } from './api';
 import { fieldInput, valuePropOf } from './FieldInput';
 import { initialValues, toBody } from './formValues';
 import type { RecordFormProps } from './registry';
-import { schemaRule } from './rules';
+import { requiredWhenRule, schemaRule } from './rules';
 import { UploadBusyContext } from './UploadField';
 import { QueryStatus } from './QueryStatus';
 import { RefSelect } from './RefSelect';
@@ -27,12 +27,16 @@ export function ownerFieldOf(record: RecordDef, userType: UserType): { name: 'br
   return null;
 }
 
+/** Inputs that need the whole row of a two-column form. */
+const fullWidth = (field: FieldDef) => !!field.multiline || ['richText', 'json', 'file', 'files'].includes(field.kind);
+
 /**
- * Create / edit form of a record: one input per writable field in declaration order, rules from the
- * field's zod schema, server field errors (422) placed on the fields, and the fields' addons from
- * the record's extensions under their inputs.
+ * Create / edit form of a record: one input per writable field, in the declared groups (titled
+ * sections, two columns on wide screens) or in declaration order; rules from the field's zod schema
+ * and its `requiredWhen` (the required mark follows the form's values), server field errors (422)
+ * placed on the fields, and the fields' addons from the record's extensions under their inputs.
  */
-export default function RecordFormModal({ record, id, open, onClose, onSaved }: RecordFormProps) {
+export default function RecordFormModal({ record, id, open, onClose, onSaved, ownerId }: RecordFormProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const editing = id !== null;
@@ -49,20 +53,20 @@ export default function RecordFormModal({ record, id, open, onClose, onSaved }: 
     <Modal
       open={open}
       title={title}
-      width={720}
+      width={record.groups ? { xs: '100%', lg: 1040 } : 720}
       onCancel={onClose}
       footer={null}
       destroyOnHidden
       mask={{ closable: false }}
     >
       <QueryStatus query={editing ? detail : null} minHeight={200}>
-        <RecordForm key={id ?? 'new'} {...{ record, id, onClose, onSaved }} row={editing ? detail.data : undefined} title={title} />
+        <RecordForm key={id ?? 'new'} {...{ record, id, onClose, onSaved, ownerId }} row={editing ? detail.data : undefined} title={title} />
       </QueryStatus>
     </Modal>
   );
 }
 
-function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps, 'open'> & { row?: Row; title: string }) {
+function RecordForm({ record, id, row, onClose, onSaved, ownerId }: Omit<RecordFormProps, 'open'> & { row?: Row; title: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm();
@@ -71,8 +75,14 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
   const session = useSessionInfo();
   const user = session.loginInfo;
   const addons = useMemo(() => visibleExtensions(record, session).fieldAddons, [record, session]);
-  const owner = id === null ? ownerFieldOf(record, user.user_type) : null;
+  const ownerField = id === null ? ownerFieldOf(record, user.user_type) : null;
+  // Asked only when the page does not name the owner already.
+  const owner = ownerId === undefined ? ownerField : null;
   const fieldNames = owner ? [owner.name, ...record.writable] : record.writable;
+  const sections = useMemo(() => formSections(record), [record]);
+  const columns = record.groups ? { xs: 24, lg: 12 } : { span: 24 };
+  // Names of the fields whose `requiredWhen` holds now, joined so the form re-renders only when they change.
+  const requiredNowNames = Form.useWatch((values: Record<string, unknown> | undefined) => record.writable.filter((name) => requiredNow(record.fields[name]!, values ?? {})).join(','), form) ?? '';
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (id === null ? recordApi.create(record, body) : recordApi.update(record, id, body)),
@@ -101,7 +111,7 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
       return;
     }
     const body = toBody(record, values);
-    if (owner) body[owner.name] = values[owner.name] ?? null;
+    if (ownerField) body[ownerField.name] = ownerId ?? values[ownerField.name] ?? null;
     save.mutate(body);
   };
 
@@ -119,42 +129,58 @@ function RecordForm({ record, id, row, onClose, onSaved }: Omit<RecordFormProps,
         scrollToFirstError
         style={{ marginTop: 16 }}
       >
-        {owner && (
-          <Form.Item
-            name={owner.name}
-            label={t(owner.name === 'brandId' ? 'crud.ownerBrand' : 'crud.ownerHotel')}
-            required
-            rules={[{ required: true, message: translate(owner.name === 'brandId' ? 'validation.brandRequired' : 'validation.hotelRequired', lang) }]}
-          >
-            <RefSelect refName={owner.ref} placeholder={t('crud.selectPlaceholder')} />
-          </Form.Item>
-        )}
-        {record.writable.map((name) => {
-          const field = record.fields[name]!;
-          const Addon = addons.find((addon) => addon.field === name)?.Component;
-          return (
-            <Form.Item
-              key={name}
-              name={name}
-              label={field.label[lang]}
-              required={field.required}
-              valuePropName={valuePropOf(field)}
-              extra={
-                Addon ? (
-                  <Space orientation="vertical" size={4}>
-                    {field.help?.[lang]}
-                    <Addon record={record} name={name} {...addonProps(name)} />
-                  </Space>
-                ) : (
-                  field.help?.[lang]
-                )
-              }
-              rules={[schemaRule(field, lang)]}
-            >
-              {fieldInput(name, field, lang, t, row, record)}
-            </Form.Item>
-          );
-        })}
+        {sections.map((section, index) => (
+          <div key={section.key} data-testid={`form-section-${section.key}`}>
+            {section.label && (
+              <Divider titlePlacement="start" style={{ marginTop: index === 0 ? 0 : undefined }}>
+                {section.label[lang]}
+              </Divider>
+            )}
+            <GridRow gutter={24}>
+              {index === 0 && owner && (
+                <Col {...columns}>
+                  <Form.Item
+                    name={owner.name}
+                    label={t(owner.name === 'brandId' ? 'crud.ownerBrand' : 'crud.ownerHotel')}
+                    required
+                    rules={[{ required: true, message: translate(owner.name === 'brandId' ? 'validation.brandRequired' : 'validation.hotelRequired', lang) }]}
+                  >
+                    <RefSelect refName={owner.ref} placeholder={t('crud.selectPlaceholder')} />
+                  </Form.Item>
+                </Col>
+              )}
+              {section.fields.map((name) => {
+                const field = record.fields[name]!;
+                const Addon = addons.find((addon) => addon.field === name)?.Component;
+                const condition = field.requiredWhen;
+                return (
+                  <Col key={name} {...(fullWidth(field) ? { span: 24 } : columns)}>
+                    <Form.Item
+                      name={name}
+                      label={field.label[lang]}
+                      required={field.required || requiredNowNames.split(',').includes(name)}
+                      valuePropName={valuePropOf(field)}
+                      dependencies={condition ? [condition.field] : undefined}
+                      extra={
+                        Addon ? (
+                          <Space orientation="vertical" size={4}>
+                            {field.help?.[lang]}
+                            <Addon record={record} name={name} {...addonProps(name)} />
+                          </Space>
+                        ) : (
+                          field.help?.[lang]
+                        )
+                      }
+                      rules={condition ? [schemaRule(field, lang), requiredWhenRule(name, field, lang)] : [schemaRule(field, lang)]}
+                    >
+                      {fieldInput(name, field, lang, t, row, record)}
+                    </Form.Item>
+                  </Col>
+                );
+              })}
+            </GridRow>
+          </div>
+        ))}
         <Form.Item style={{ marginBottom: 0, textAlign: 'right' }} wrapperCol={{ span: 24 }}>
           <ModalButtons onCancel={onClose} saving={save.isPending} />
         </Form.Item>

@@ -9,6 +9,8 @@ export interface RecordFormProps {
   open: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  /** The brand or hotel a new row belongs to when the page already names it (a hotel's rooms): the form asks for none. */
+  ownerId?: number;
 }
 
 /** Props of a record's list page; it receives the form to use so an override of one keeps the other. */

@@ -1,4 +1,4 @@
-import { issueMessage, type FieldDef, type Lang } from '@htv/shared';
+import { issueMessage, missingRequiredWhen, translate, type FieldDef, type Lang } from '@htv/shared';
 import type { FormRule } from 'antd';
 import { toApiValue } from './formValues';
 
@@ -16,4 +16,17 @@ export function schemaRule(field: FieldDef, lang: Lang): FormRule {
       throw new Error(issueMessage(issue, field, value, lang));
     },
   };
+}
+
+/**
+ * The rule of a field's `requiredWhen`: the shared check the server runs, on the form's current
+ * values (the item lists the condition's field in its dependencies, so a change revalidates it).
+ */
+export function requiredWhenRule(name: string, field: FieldDef, lang: Lang): FormRule {
+  return ({ getFieldsValue }) => ({
+    validator: async (_rule, input: unknown) => {
+      const missing = missingRequiredWhen({ [name]: field }, { ...getFieldsValue(), [name]: toApiValue(field, input) })[name];
+      if (missing) throw new Error(translate(missing.key, lang, missing.params));
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { int, records, text, translate, type FieldDef, type Lang } from '@htv/shared';
-import { MAX_BULK_ROOMS, ROOM_NUMBER_MAX, ROOM_NUMBER_PATTERN } from '@htv/shared/areas/tenants/records';
+import { MAX_BULK_ROOMS, ROOM_NUMBER_MAX, ROOM_NUMBER_PATTERN, roomNumbersOfRange, roomRangeCount } from '@htv/shared/areas/tenants/records';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -47,20 +47,14 @@ export const BULK_FIELDS = {
 export const bulkBody = z.strictObject(Object.fromEntries(Object.entries(BULK_FIELDS).map(([name, field]) => [name, field.schema])) as { [K in keyof typeof BULK_FIELDS]: (typeof BULK_FIELDS)[K]['schema'] });
 export type BulkBody = z.infer<typeof bulkBody>;
 
-/** The rooms of a range: floors floorFrom..floorTo, each with rooms roomFrom..roomTo (e.g. 2-10 × 01-30 → 201 … 1030). */
+/** The rooms of a range (`roomNumbersOfRange`), each on its floor with the range's building and room type. */
 export function roomsOfRange(body: BulkBody): NewRoom[] {
   if (body.floorTo < body.floorFrom) throw invalidFields({ floorTo: { key: 'tenants.rangeOrder' } });
   if (body.roomTo < body.roomFrom) throw invalidFields({ roomTo: { key: 'tenants.rangeOrder' } });
-  const count = (body.floorTo - body.floorFrom + 1) * (body.roomTo - body.roomFrom + 1);
-  assertCap(count, 'roomTo');
-  const digits = body.roomDigits ?? 2;
-  const out: NewRoom[] = [];
-  for (let floor = body.floorFrom; floor <= body.floorTo; floor++) {
-    for (let room = body.roomFrom; room <= body.roomTo; room++) {
-      out.push({ number: `${body.prefix ?? ''}${floor}${String(room).padStart(digits, '0')}`, floor: String(floor), building: body.building ?? null, roomType: body.roomType ?? null });
-    }
-  }
-  return out;
+  assertCap(roomRangeCount(body), 'roomTo');
+  return roomNumbersOfRange(body).flatMap(({ floor, numbers }) =>
+    numbers.map((number) => ({ number, floor: String(floor), building: body.building ?? null, roomType: body.roomType ?? null })),
+  );
 }
 
 function assertCap(count: number, field: string): void {

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { records } from '@htv/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
@@ -10,6 +10,7 @@ import { toastSuccess } from '../../api/notify';
 import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
 import { recordApi } from '../../crud/api';
+import { useRecordPages } from '../../crud/registry';
 import { PagedTable } from '../../crud/PagedTable';
 import { hotelKeys, hotelsApi, type HotelRoom } from './api';
 import { useHotelText } from './locales';
@@ -20,7 +21,8 @@ export const formatTime = (value: string | null | undefined) => (value ? dayjs(v
 /**
  * Rooms of one hotel (/brand/rooms/:hotel_id for the platform, /hotel/rooms/:hotel_id for a brand):
  * `GET /api/hotels/:id/rooms` with the terminal registration and authorization of each room, a filter
- * by authorization, bulk creation and Excel import.
+ * by authorization, a single room added or edited with the room's generated form, bulk creation and
+ * Excel import.
  */
 export default function HotelRoomsPage() {
   const m = useHotelText();
@@ -30,6 +32,8 @@ export default function HotelRoomsPage() {
   const user = useSession();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
+  const { Form: RoomForm } = useRecordPages(records.room);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [query, setQuery] = useState<{ page: number; pagesize: number; keyword?: string; authorization?: string }>({ page: 1, pagesize: 20 });
 
   const list = useQuery({
@@ -48,6 +52,7 @@ export default function HotelRoomsPage() {
   });
 
   const canCreate = can(user, 'room.create');
+  const canUpdate = can(user, 'room.update');
   const canDelete = can(user, 'room.delete');
 
   const columns: ColumnsType<HotelRoom> = [
@@ -65,17 +70,26 @@ export default function HotelRoomsPage() {
     },
     { key: 'authorizedAt', dataIndex: 'authorizedAt', title: m('authorizedAt'), render: formatTime },
   ];
-  if (canDelete) {
+  if (canUpdate || canDelete) {
     columns.push({
       key: 'actions',
       title: m('actions'),
       fixed: 'right',
       render: (_, row) => (
-        <Popconfirm title={m('deleteConfirm')} okText={m('ok')} cancelText={m('cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(row.id).then(() => undefined, () => undefined)}>
-          <Button type="link" size="small" danger>
-            {m('deleteRoom')}
-          </Button>
-        </Popconfirm>
+        <Space size={0}>
+          {canUpdate && (
+            <Button type="link" size="small" onClick={() => setEditing({ id: row.id })} data-testid="room-edit">
+              {m('editRoom')}
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm title={m('deleteConfirm')} okText={m('ok')} cancelText={m('cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(row.id).then(() => undefined, () => undefined)}>
+              <Button type="link" size="small" danger>
+                {m('deleteRoom')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
       ),
     });
   }
@@ -134,6 +148,9 @@ export default function HotelRoomsPage() {
         extra={
           canCreate && hotelId > 0 ? (
             <Space wrap>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="room-create-open">
+                {m('addRoom')}
+              </Button>
               <RoomImportButton hotelId={hotelId} />
               <RoomBulkButton hotelId={hotelId} />
             </Space>
@@ -152,6 +169,9 @@ export default function HotelRoomsPage() {
           />
         </div>
       </Card>
+      {editing && (
+        <RoomForm record={records.room} id={editing.id} ownerId={hotelId} open onClose={() => setEditing(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: hotelKeys.all })} />
+      )}
     </Space>
   );
 }

@@ -5,20 +5,24 @@ import { useState } from 'react';
 import { ApiError, showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
 import { recordKeys } from '../../crud/api';
+import { MAX_BULK_ROOMS, roomNumbersOfRange, roomRangeCount } from '@htv/shared/areas/tenants/records';
 import { hotelKeys, hotelsApi, type BulkRooms, type Created } from './api';
 import { useHotelText } from './locales';
 
-const MAX_ROOMS = 5000;
 const BULK_FIELDS = ['prefix', 'floorFrom', 'floorTo', 'roomFrom', 'roomTo', 'roomDigits', 'building', 'roomType'];
+/** Floors listed in the preview; a longer range shows these and a count of the rest. */
+const PREVIEW_FLOORS = 20;
 
-/** The numbers a range makes: prefix + floor + room zero-padded to `roomDigits` (docs/tenants.md). */
-export function bulkPreview(values: Partial<BulkRooms>): { count: number; first: string; last: string } | null {
+/** What a range will create, by the rule the server applies (`roomNumbersOfRange`); null until it is complete. */
+export function bulkPreview(values: Partial<BulkRooms>): { count: number; first: string; last: string; floors: { floor: number; numbers: string[] }[] } | null {
   const { floorFrom, floorTo, roomFrom, roomTo } = values;
-  if ([floorFrom, floorTo, roomFrom, roomTo].some((v) => typeof v !== 'number')) return null;
-  if (floorTo! < floorFrom! || roomTo! < roomFrom!) return null;
-  const digits = values.roomDigits ?? 2;
-  const make = (floor: number, room: number) => `${values.prefix ?? ''}${floor}${String(room).padStart(digits, '0')}`;
-  return { count: (floorTo! - floorFrom! + 1) * (roomTo! - roomFrom! + 1), first: make(floorFrom!, roomFrom!), last: make(floorTo!, roomTo!) };
+  if (typeof floorFrom !== 'number' || typeof floorTo !== 'number' || typeof roomFrom !== 'number' || typeof roomTo !== 'number') return null;
+  const range = { ...values, floorFrom, floorTo, roomFrom, roomTo };
+  const count = roomRangeCount(range);
+  if (count === 0) return null;
+  const floors = count > MAX_BULK_ROOMS ? [] : roomNumbersOfRange({ ...range, floorTo: Math.min(floorTo, floorFrom + PREVIEW_FLOORS - 1) });
+  const numberOf = (floor: number, room: number) => roomNumbersOfRange({ ...range, floorFrom: floor, floorTo: floor, roomFrom: room, roomTo: room })[0]!.numbers[0]!;
+  return { count, first: numberOf(floorFrom, roomFrom), last: numberOf(floorTo, roomTo), floors };
 }
 
 function duplicatesOf(error: unknown): string[] {
@@ -127,23 +131,43 @@ function RoomBulkModal({ hotelId, onClose }: { hotelId: number; onClose: () => v
         <Form.Item name="roomType" label={m('roomType')}>
           <Input maxLength={20} allowClear />
         </Form.Item>
-        {preview && (
-          <Alert
-            type={preview.count > MAX_ROOMS ? 'warning' : 'info'}
-            showIcon
-            style={{ marginBottom: 16 }}
-            data-testid="room-bulk-preview"
-            title={preview.count > MAX_ROOMS ? m('previewTooMany', { count: preview.count }) : m('previewCount', { ...preview })}
-          />
-        )}
+        {preview && <BulkPreview preview={preview} />}
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{m('cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!!preview && preview.count > MAX_ROOMS} data-testid="room-bulk-submit">
-            {m('ok')}
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!!preview && preview.count > MAX_BULK_ROOMS} data-testid="room-bulk-submit">
+            {preview && preview.count <= MAX_BULK_ROOMS ? m('createRooms', { count: preview.count }) : m('ok')}
           </Button>
         </Space>
       </Form>
     </Modal>
+  );
+}
+
+/** The rooms a range will create, floor by floor, shown before anything is created. */
+function BulkPreview({ preview }: { preview: NonNullable<ReturnType<typeof bulkPreview>> }) {
+  const m = useHotelText();
+  const tooMany = preview.count > MAX_BULK_ROOMS;
+  const hidden = preview.floors.length ? preview.count - preview.floors.reduce((sum, floor) => sum + floor.numbers.length, 0) : 0;
+  return (
+    <Alert
+      type={tooMany ? 'warning' : 'info'}
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="room-bulk-preview"
+      title={tooMany ? m('previewTooMany', { count: preview.count }) : m('previewCount', { count: preview.count, first: preview.first, last: preview.last })}
+      description={
+        tooMany ? undefined : (
+          <div style={{ maxHeight: 200, overflow: 'auto' }} data-testid="room-bulk-preview-floors">
+            {preview.floors.map(({ floor, numbers }) => (
+              <div key={floor} style={{ wordBreak: 'break-all' }}>
+                <Typography.Text type="secondary">{m('previewFloor', { floor })}</Typography.Text> {numbers.join(' ')}
+              </div>
+            ))}
+            {hidden > 0 && <Typography.Text type="secondary">{m('previewMore', { count: hidden })}</Typography.Text>}
+          </div>
+        )
+      }
+    />
   );
 }
 

@@ -23,6 +23,33 @@ export const ROOM_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
 export const ROOM_NUMBER_MAX = 16;
 /** The most rooms one bulk creation (range or Excel) makes. */
 export const MAX_BULK_ROOMS = 5000;
+/** A range of rooms for bulk creation: floors floorFrom..floorTo, each with rooms roomFrom..roomTo. */
+export interface RoomRange {
+  prefix?: string | null;
+  floorFrom: number;
+  floorTo: number;
+  roomFrom: number;
+  roomTo: number;
+  /** Digits of the room part, zero-padded (default 2). */
+  roomDigits?: number | null;
+}
+
+/** How many rooms a range makes (0 when an end is below its start). */
+export function roomRangeCount(range: RoomRange): number {
+  return Math.max(0, range.floorTo - range.floorFrom + 1) * Math.max(0, range.roomTo - range.roomFrom + 1);
+}
+
+/** The numbers of a range floor by floor: prefix + floor + room zero-padded (e.g. 2-10 × 01-30 → 201 … 1030). */
+export function roomNumbersOfRange(range: RoomRange): { floor: number; numbers: string[] }[] {
+  const digits = range.roomDigits ?? 2;
+  const out: { floor: number; numbers: string[] }[] = [];
+  for (let floor = range.floorFrom; floor <= range.floorTo; floor++) {
+    const numbers: string[] = [];
+    for (let room = range.roomFrom; room <= range.roomTo; room++) numbers.push(`${range.prefix ?? ''}${floor}${String(room).padStart(digits, '0')}`);
+    out.push({ floor, numbers });
+  }
+  return out;
+}
 /** AP hotspot password characters: letters and digits (the field bounds the length to 8-16). */
 export const AP_PASSWORD_PATTERN = /^[A-Za-z0-9]+$/;
 /** Phone numbers: mainland mobile, landline with area code (and extension), 400 numbers, or +international. */

@@ -13,6 +13,7 @@ import { localDiskStorage, registerFiles } from './files/routes.js';
 import { frameworkErrors, registerErrorHandling, zodValidatorCompiler } from './http/errors.js';
 import { registerLang } from './http/lang.js';
 import { loggerOptions, type LogStream } from './logging.js';
+import { registerMaterial } from './areas/material/routes.js';
 import { registerMessages } from './areas/messages/routes.js';
 import { registerOem } from './areas/oem/routes.js';
 import { registerOperationLog } from './oplog/routes.js';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerTenants(app, database.db, localDiskStorage(config.dataDir));
   registerOem(app, database.db);
   registerDashboard(app, database.db);
+  registerMaterial(app, database.db, localDiskStorage(config.dataDir));
 
   await registerWeb(app, config.webDist);
   return app;

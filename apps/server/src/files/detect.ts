@@ -24,6 +24,13 @@ export const MIME: Record<FileType, string> = {
   flv: 'video/x-flv',
   rmvb: 'application/vnd.rn-realmedia-vbr',
   ts: 'video/mp2t',
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
   zip: 'application/zip',
   apk: 'application/vnd.android.package-archive',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -55,18 +62,53 @@ function isTransportStream(buf: Uint8Array): boolean {
   return false;
 }
 
-/** ISO base media (mp4) or QuickTime (mov), from the first box. */
-function isoMediaType(buf: Uint8Array): 'mp4' | 'mov' | null {
+/** ISO base media (mp4, or m4a for audio-only brands) or QuickTime (mov), from the first box. */
+function isoMediaType(buf: Uint8Array): 'mp4' | 'm4a' | 'mov' | null {
   if (buf.length < 12) return null;
   const box = ascii(buf, 4, 8);
   if (box === 'ftyp') {
     const brand = ascii(buf, 8, 12);
     if (brand === 'qt  ') return 'mov';
+    if (brand === 'M4A ' || brand === 'M4B ') return 'm4a';
     // HEIF/AVIF images are ISO media too, but not video.
     if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif|avis)$/.test(brand)) return null;
     return 'mp4';
   }
   return QUICKTIME_ATOMS.has(box) ? 'mov' : null;
+}
+
+/**
+ * MPEG audio after an optional ID3v2 tag: an MPEG-1/2/2.5 layer III frame header (mp3), or an ADTS
+ * header (aac: layer bits 00). Two frames must follow each other when the sniffed bytes hold both,
+ * so random bytes starting with 0xFF are not taken for audio.
+ */
+function mpegAudioType(buf: Buffer): 'mp3' | 'aac' | null {
+  let at = 0;
+  if (buf.length >= 10 && ascii(buf, 0, 3) === 'ID3') {
+    at = 10 + (((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f));
+    // A tag (cover art) longer than the sniffed bytes: the tag itself is the evidence.
+    if (at + 4 > buf.length) return buf.length >= SNIFF_BYTES ? 'mp3' : null;
+  }
+  if (buf.length < at + 4 || buf[at] !== 0xff) return null;
+  const b1 = buf[at + 1]!;
+  if ((b1 & 0xf6) === 0xf0) return (buf[at + 2]! >> 2 & 0x0f) < 13 ? 'aac' : null;
+  if ((b1 & 0xe0) !== 0xe0 || ((b1 >> 1) & 3) !== 1 || ((b1 >> 3) & 3) === 1) return null;
+  const bitrate = buf[at + 2]! >> 4;
+  const rate = (buf[at + 2]! >> 2) & 3;
+  return bitrate > 0 && bitrate < 15 && rate < 3 ? 'mp3' : null;
+}
+
+/** Font files by their sfnt version or WOFF signature. */
+function fontType(buf: Buffer): 'ttf' | 'otf' | 'woff' | 'woff2' | null {
+  if (buf.length < 12) return null;
+  const tag = ascii(buf, 0, 4);
+  if (tag === 'wOFF') return 'woff';
+  if (tag === 'wOF2') return 'woff2';
+  if (tag === 'OTTO') return 'otf';
+  // TrueType: version 1.0 or 'true', then a table count that a real font keeps small.
+  const tables = buf.readUInt16BE(4);
+  if ((buf.readUInt32BE(0) === 0x00010000 || tag === 'true') && tables > 0 && tables < 100) return 'ttf';
+  return null;
 }
 
 /** The type of a file from its first bytes; `zip` for any zip archive (see `zipKind`); null when unknown. */
@@ -92,7 +134,7 @@ export function detectType(head: Uint8Array): FileType | null {
   const media = isoMediaType(buf);
   if (media) return media;
   if (isTransportStream(buf)) return 'ts';
-  return null;
+  return fontType(buf) ?? mpegAudioType(buf);
 }
 
 export const ZIP_TYPES: readonly FileType[] = ['zip', 'apk', 'xlsx'];

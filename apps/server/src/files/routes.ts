@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { isUploadRuleName, MAX_UPLOAD_BYTES, translate, uploadRules, type StoredFile, type UploadRule } from '@htv/shared';
+import { isClientUploadRule, MAX_UPLOAD_BYTES, translate, uploadRules, type StoredFile, type UploadRule } from '@htv/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -163,7 +163,7 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
     async (request) => {
       const actor = actorOf(request);
       const ruleName = (request.query as { rule?: string }).rule;
-      if (!isUploadRuleName(ruleName)) throw invalidFields({ rule: { key: 'upload.unknownRule' } });
+      if (!isClientUploadRule(ruleName)) throw invalidFields({ rule: { key: 'upload.unknownRule' } });
       const count = running.get(actor.userId) ?? 0;
       if (count >= MAX_CONCURRENT_UPLOADS) throw new AppError('rateLimited', 'upload.busy');
       running.set(actor.userId, count + 1);

@@ -3,6 +3,7 @@ import { adminAccount, brandAccount, hotelAccount, permissionNode, role } from '
 import { faq, faqCategory } from './faq/records.js';
 import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants/records.js';
 import { terminal, terminalAuthRule } from './devices/records.js';
+import { material } from './material/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 
 /**
@@ -33,6 +34,7 @@ export const records = {
   pmsManufacturer,
   pmsVendor,
   tag,
+  material,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

@@ -5,6 +5,7 @@ import { tenantsMessages } from '../areas/tenants/messages.js';
 import { oemMessages } from '../areas/oem/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
+import { materialMessages } from '../areas/material/messages.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -106,6 +107,7 @@ export const messages = {
   ...oemMessages,
   ...tvAuthMessages,
   ...dashboardMessages,
+  ...materialMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -4,7 +4,12 @@ import type { Text } from '../i18n/lang.js';
  * Upload rules: what a file field accepts. The server checks each by content (magic bytes and the
  * real pixel size), never by the name's extension; the web upload control mirrors them.
  */
-export type FileType = 'jpeg' | 'png' | 'gif' | 'bmp' | 'webp' | 'mp4' | 'avi' | 'mov' | 'ogg' | 'flv' | 'rmvb' | 'ts' | 'zip' | 'apk' | 'xlsx' | 'raw';
+export type FileType =
+  | 'jpeg' | 'png' | 'gif' | 'bmp' | 'webp'
+  | 'mp4' | 'avi' | 'mov' | 'ogg' | 'flv' | 'rmvb' | 'ts'
+  | 'mp3' | 'aac' | 'm4a'
+  | 'ttf' | 'otf' | 'woff' | 'woff2'
+  | 'zip' | 'apk' | 'xlsx' | 'raw';
 
 /** Image types: their pixel size is read from the content and checked against the rule. */
 export const IMAGE_TYPES: readonly FileType[] = ['jpeg', 'png', 'gif', 'bmp', 'webp'];
@@ -21,6 +26,8 @@ export interface UploadRule {
   image?: boolean;
   /** Bounds of what a zip-based file (zip, apk, xlsx) unpacks to; required by rules accepting one. */
   archive?: ArchiveLimits;
+  /** Files the server makes itself (thumbnails): `POST /api/files` refuses the rule. */
+  serverOnly?: boolean;
 }
 
 /**
@@ -78,6 +85,10 @@ export const uploadRules = {
   /** Android packages (apps, OTA): the spec states no size; bounded like the largest video. */
   apk: { types: ['apk'], maxBytes: 200 * MB, archive: { maxEntries: 50_000, maxEntryBytes: 256 * MB, maxTotalBytes: 512 * MB, maxRatio: 100 } },
   /** Excel workbooks (MAC and SN lists, room imports): a few sheets of XML. */
+  /** The material library: pictures, TV video, audio and fonts (kinds in MATERIAL_KIND_OF). */
+  material: { types: ['jpeg', 'png', 'webp', 'gif', 'bmp', 'mp4', 'ts', 'mp3', 'aac', 'm4a', 'ttf', 'otf', 'woff', 'woff2'], maxBytes: 200 * MB },
+  /** Thumbnails the server makes of material pictures (never uploaded by a client). */
+  materialThumbnail: { types: ['webp'], maxBytes: 1 * MB, image: true, serverOnly: true },
   spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB, archive: { maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },
 } as const satisfies Record<string, UploadRule>;
 
@@ -85,6 +96,11 @@ export type UploadRuleName = keyof typeof uploadRules;
 
 export function isUploadRuleName(name: unknown): name is UploadRuleName {
   return typeof name === 'string' && Object.hasOwn(uploadRules, name);
+}
+
+/** A rule a client may upload under (not one of the server's own, such as thumbnails). */
+export function isClientUploadRule(name: unknown): name is UploadRuleName {
+  return isUploadRuleName(name) && !(uploadRules[name] as UploadRule).serverOnly;
 }
 
 /** The largest `maxBytes` of all rules: the multipart parser's absolute ceiling. */

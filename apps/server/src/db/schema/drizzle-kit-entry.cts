@@ -5,5 +5,6 @@ import * as oem from '../../areas/oem/schema.js';
 import { recordTables } from './records.js';
 import * as terminals from '../../areas/devices/schema.js';
 import * as dashboard from '../../areas/dashboard/schema.js';
+import * as material from '../../areas/material/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material };

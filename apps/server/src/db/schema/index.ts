@@ -3,3 +3,4 @@ export { recordTables, recordTable, type RecordTable } from './records.js';
 export * from '../../areas/devices/schema.js';
 export * from '../../areas/oem/schema.js';
 export * from '../../areas/dashboard/schema.js';
+export * from '../../areas/material/schema.js';

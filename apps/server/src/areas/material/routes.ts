@@ -1,0 +1,137 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { records, type FieldDef } from '@htv/shared';
+import type { MaterialKind } from '@htv/shared/areas/material/records';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from '../../auth/actor.js';
+import { actorOf } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { files } from '../../db/schema/index.js';
+import { readerOf } from '../../files/access.js';
+import { storageKeyFor, type Storage } from '../../files/storage.js';
+import { conflict, forbidden, invalidFields } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { addRecordHooks, type RecordHooks } from '../../records/hooks.js';
+import type { Row, WriteContext } from '../../records/engine.js';
+import { setRowAccess } from '../../tenancy/scope.js';
+import { makeThumbnail, probeMedia } from './media.js';
+import { materialsUsableBy, materialUsers, usableMaterials } from './service.js';
+
+const tags = ['material'];
+
+/** The kind of a material, from the MIME type its content was detected as. */
+function kindOf(mime: string): MaterialKind | null {
+  const top = mime.split('/')[0];
+  return top === 'image' || top === 'video' || top === 'audio' || top === 'font' ? top : null;
+}
+
+/**
+ * Rows the actor changes: those of its own reach (a brand's and its hotels', a hotel's own). Rows
+ * shared from above (the platform's, a hotel's brand's) are used, never changed, from below.
+ */
+function owns(actor: Actor, row: Row): boolean {
+  if (actor.userType === 1) return true;
+  if (actor.userType === 2) return actor.brandId !== null && row.brandId === actor.brandId;
+  return actor.hotelId !== null && row.hotelId === actor.hotelId;
+}
+
+/**
+ * The facts of a material come from its file: kind, size, pixel size, duration and a thumbnail (of
+ * pictures), computed when the file is set or replaced; a client's values for them are ignored.
+ */
+async function describe(ctx: WriteContext, storage: Storage, fileId: string): Promise<Record<string, unknown>> {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId));
+  const kind = file && kindOf(file.mime);
+  if (!file || !kind) throw invalidFields({ fileId: { key: 'upload.badRef', params: { field: records.material.fields.fileId.label } } });
+  const facts = { kind, size: file.size, width: file.width, height: file.height, durationMs: null as number | null, thumbnailId: null as string | null };
+  if (kind === 'video' || kind === 'audio') {
+    const media = await probeMedia(storage, file.storageKey, file.size).catch(() => null);
+    // A video needs a picture size and a length, audio a length: a file without them is not playable.
+    if (!media?.durationMs || (kind === 'video' && !(media.width && media.height))) throw invalidFields({ fileId: { key: 'material.unreadableMedia' } });
+    Object.assign(facts, kind === 'video' ? media : { durationMs: media.durationMs });
+  }
+  if (kind === 'image') facts.thumbnailId = await storeThumbnail(ctx, storage, file);
+  return facts;
+}
+
+/** Stores a picture's thumbnail as a file of the picture's own owner, so whoever reads one reads both. */
+async function storeThumbnail(ctx: WriteContext, storage: Storage, source: typeof files.$inferSelect): Promise<string> {
+  const thumbnail = await makeThumbnail(storage, source.storageKey).catch(() => {
+    throw invalidFields({ fileId: { key: 'upload.badType', params: { types: 'jpeg, png, webp, gif, bmp' } } });
+  });
+  const id = randomUUID();
+  const key = storageKeyFor(id);
+  await storage.put(key, thumbnail.data);
+  await ctx.db.insert(files).values({
+    id,
+    storageKey: key,
+    name: `${source.name.replace(/\.[^.]*$/, '')}.webp`.slice(0, 255),
+    mime: 'image/webp',
+    size: thumbnail.data.length,
+    width: thumbnail.width,
+    height: thumbnail.height,
+    rule: 'materialThumbnail',
+    sha256: createHash('sha256').update(thumbnail.data).digest('hex'),
+    brandId: source.brandId,
+    hotelId: source.hotelId,
+    uploadedBy: ctx.actor.userId,
+  });
+  return id;
+}
+
+function materialHooks(storage: () => Storage): RecordHooks {
+  return {
+    async beforeWrite(ctx, values, existing) {
+      if (existing && !owns(ctx.actor, existing)) throw forbidden();
+      const { kind: _kind, size: _size, width: _width, height: _height, durationMs: _duration, thumbnailId: _thumbnail, ...rest } = values;
+      const fileId = rest.fileId as string | undefined;
+      if (fileId === undefined || fileId === existing?.fileId) return rest;
+      return { ...rest, ...(await describe(ctx, storage(), fileId)) };
+    },
+    async beforeDelete(ctx, rows) {
+      if (rows.some((row) => !owns(ctx.actor, row))) throw forbidden();
+      const users = await materialUsers(ctx.db, rows.map((row) => row.id as number));
+      const used = rows.find((row) => users.has(row.id as number));
+      if (used) throw conflict('material.inUse', { name: used.name, users: users.get(used.id as number) });
+    },
+  };
+}
+
+let storageInUse: Storage | undefined;
+let hooksRegistered = false;
+
+/** Loose field declarations that name request fields in validation messages. */
+const FIELDS: Record<string, FieldDef> = {
+  material_urls: { kind: 'text', required: true, schema: z.unknown(), label: { 'zh-CN': '素材地址', 'en-US': 'Material URLs' } },
+};
+
+/** Most materials one `getinfo` answers about (a theme uses far fewer). */
+export const GETINFO_MAX = 500;
+
+const getinfoBody = z.object({ material_urls: z.array(z.string().max(300)).max(GETINFO_MAX) });
+
+/** The material library: its record hooks, sharing downward, and the metadata call themes use. */
+export function registerMaterial(app: FastifyInstance, db: Db, storage: Storage): void {
+  storageInUse = storage;
+  if (!hooksRegistered) {
+    hooksRegistered = true;
+    addRecordHooks('material', materialHooks(() => storageInUse!));
+    // Lists, options and references see the materials shared from above; writes stay within `owns`.
+    setRowAccess('material', (table, actor) => usableMaterials(readerOf(actor), table));
+  }
+
+  app.post(
+    '/api/admin/material/getinfo',
+    {
+      schema: { body: getinfoBody, tags, summary: 'Metadata of the given materials (by address) that the caller may use; others are left out' },
+      // Any console user: the theme editor asks too, and the answer never leaves the caller's reach.
+      config: { auth: { userTypes: [1, 2, 3] }, fields: FIELDS },
+    },
+    async (request) => {
+      const { material_urls: urls } = request.body as z.infer<typeof getinfoBody>;
+      const { usable } = await materialsUsableBy(db, actorOf(request), urls);
+      return ok(usable);
+    },
+  );
+}

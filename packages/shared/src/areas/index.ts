@@ -4,6 +4,7 @@ import { faq, faqCategory } from './faq/records.js';
 import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants/records.js';
 import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
+import { themeType } from './themes/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 
 /**
@@ -34,6 +35,7 @@ export const records = {
   pmsManufacturer,
   pmsVendor,
   tag,
+  themeType,
   material,
 } satisfies Record<string, RecordDef>;
 

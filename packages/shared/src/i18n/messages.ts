@@ -3,6 +3,7 @@ import { devicesMessages } from '../areas/devices/messages.js';
 import { authMessages } from './messages-auth.js';
 import { tenantsMessages } from '../areas/tenants/messages.js';
 import { oemMessages } from '../areas/oem/messages.js';
+import { themeMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
@@ -106,6 +107,7 @@ export const messages = {
   ...tenantsMessages,
   ...oemMessages,
   ...tvAuthMessages,
+  ...themeMessages,
   ...dashboardMessages,
   ...materialMessages,
 } as const satisfies Record<string, Text>;

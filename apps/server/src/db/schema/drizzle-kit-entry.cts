@@ -6,5 +6,6 @@ import { recordTables } from './records.js';
 import * as terminals from '../../areas/devices/schema.js';
 import * as dashboard from '../../areas/dashboard/schema.js';
 import * as material from '../../areas/material/schema.js';
+import * as themes from '../../areas/themes/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes };

@@ -4,3 +4,4 @@ export * from '../../areas/devices/schema.js';
 export * from '../../areas/oem/schema.js';
 export * from '../../areas/dashboard/schema.js';
 export * from '../../areas/material/schema.js';
+export * from '../../areas/themes/schema.js';

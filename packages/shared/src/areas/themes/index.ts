@@ -1,0 +1,3 @@
+export * from './document.js';
+export * from './messages.js';
+export { themeType } from './records.js';

@@ -88,7 +88,7 @@ export class VirtualTv {
   private interval: number;
   private readonly client: JsonClient;
   private readonly ownsClient: boolean;
-  private readonly abort = new AbortController();
+  private abort = new AbortController();
   private loops: Promise<void>[] = [];
 
   constructor(readonly options: TvOptions) {
@@ -225,9 +225,13 @@ export class VirtualTv {
     return res.body.data;
   }
 
-  /** Registers, boots, fetches the configuration, then heartbeats (and listens) until stopped. */
+  /**
+   * Registers (unless it already holds a token: a TV switched on again keeps it), boots, fetches the
+   * configuration, then heartbeats (and listens) until switched off or stopped.
+   */
   async start(): Promise<void> {
-    await this.register();
+    if (this.abort.signal.aborted) this.abort = new AbortController();
+    if (!this.token) await this.register();
     await this.boot();
     await this.fetchConfig();
     const signal = this.abort.signal;
@@ -267,9 +271,15 @@ export class VirtualTv {
     }
   }
 
-  async stop(): Promise<void> {
+  /** Stops heartbeating and listening, as a TV switched off; `start()` switches it on again. */
+  async switchOff(): Promise<void> {
     this.abort.abort();
     await Promise.allSettled(this.loops);
+    this.loops = [];
+  }
+
+  async stop(): Promise<void> {
+    await this.switchOff();
     if (this.ownsClient) this.client.close();
   }
 }

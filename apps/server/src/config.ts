@@ -24,6 +24,8 @@ export interface Config {
   trustProxy?: TrustProxy;
   /** An empty database gets the demo data (true) or one platform administrator (false). */
   demo?: boolean;
+  /** DEMO_FLEET: virtual TVs the demo runs against the device API (0: none; never in tests unless set). */
+  demoFleet?: number;
   /** ADMIN_PASSWORD: the first platform administrator's password when there is no demo. */
   adminPassword?: string;
   /** Storage quota of each tenant (platform, each brand, each hotel) in MB; 0: none (UPLOAD_QUOTA_MB). */
@@ -114,10 +116,19 @@ function demoWanted(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): bo
   return !databaseUrl;
 }
 
+/** DEMO_FLEET: how many TVs the demo simulates; 60 by default in demo mode, except under NODE_ENV=test. */
+function demoFleet(env: NodeJS.ProcessEnv, demo: boolean): number {
+  if (!demo) return 0;
+  const count = nonNegative(env, 'DEMO_FLEET') ?? (env.NODE_ENV === 'test' ? 0 : 60);
+  if (!Number.isInteger(count) || count === 1) throw new Error('DEMO_FLEET must be 0 (off) or a whole number of at least 2');
+  return count;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   prepareDataDir(dataDir);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const demo = demoWanted(env, databaseUrl);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -127,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     secrets: loadSecrets(dataDir),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    demo: demoWanted(env, databaseUrl),
+    demo,
+    demoFleet: demoFleet(env, demo),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     uploadQuotaMb: nonNegative(env, 'UPLOAD_QUOTA_MB'),
     uploadOrphanGraceHours: nonNegative(env, 'UPLOAD_ORPHAN_GRACE_H'),

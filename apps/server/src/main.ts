@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
+import { isIP, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, makePrivate } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedFirstAdmin, type FirstAdmin } from './seed/admin.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
+import { planFleet, prepareFleet, runFleet, seedFleetHistory, type RunningFleet } from './seed/fleet.js';
+import { deviceOptionsFromEnv } from './areas/devices/options.js';
 import { WEB_BASE } from './system/web.js';
 
 // Everything the server writes (embedded database, uploads, secrets) is for its own user only.
@@ -20,6 +23,14 @@ if (!config.databaseUrl) makePrivate(embeddedDir, true);
 // database gets one administrator, who must change the password at first sign-in.
 const firstAdmin: FirstAdmin | null = config.demo ? null : await seedFirstAdmin(database.db, config.adminPassword);
 const seeded = config.demo ? await seedDemo(database.db) : firstAdmin !== null;
+// The demo's virtual TVs reach the server through loopback unless it listens on one address only.
+const fleetAddress = isIP(config.host) && !['0.0.0.0', '::'].includes(config.host) ? config.host : '127.0.0.1';
+const fleetPlan = config.demoFleet ? await planFleet(database.db, config.demoFleet) : [];
+const { statsUtcOffsetMin } = deviceOptionsFromEnv();
+if (fleetPlan.length) {
+  await prepareFleet(database.db, fleetPlan, fleetAddress);
+  if (seeded) await seedFleetHistory(database.db, fleetPlan, statsUtcOffsetMin);
+}
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
 /**
@@ -33,24 +44,29 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  await fleet?.stop();
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   // close() stops accepting, waits for in-flight requests and runs onClose hooks (which flush batched writes).
   await app.close();
   await database.close();
   process.exit(0);
 }
+let fleet: RunningFleet | undefined;
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}${WEB_BASE}`;
+const { port } = app.server.address() as AddressInfo;
+if (fleetPlan.length) fleet = runFleet(fleetPlan, `http://${fleetAddress.includes(':') ? `[${fleetAddress}]` : fleetAddress}:${port}`, app.log.child({ module: 'demo-fleet' }), statsUtcOffsetMin);
+const url = `http://localhost:${port}${WEB_BASE}`;
 app.log.info({ url, database: database.engine, seeded, dataDir: config.dataDir }, 'console ready');
 process.stdout.write(
   [
     '',
     `  Hotel TV console: ${url}`,
-    `  API: http://localhost:${config.port}/api/  (docs: /api/docs)`,
+    `  API: http://localhost:${port}/api/  (docs: /api/docs)`,
     `  Database: ${database.engine === 'pglite' ? `embedded, ${embeddedDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...(fleetPlan.length ? [`  Demo fleet: ${fleetPlan.length} virtual TVs on the device API (DEMO_FLEET=0 turns them off)`] : []),
     ...(config.demo ? ['  Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(14)} ${a.password.padEnd(10)} ${a.note}`)] : []),
     ...(firstAdmin
       ? [

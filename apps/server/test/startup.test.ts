@@ -71,6 +71,7 @@ describe.runIf(ENGINE === 'pglite')('start-up and shutdown', () => {
     const first = await start(dataDir);
     expect(first.output()).toMatch(/"seeded":true/);
     expect(first.output()).toContain('admin');
+    expect(first.output()).not.toContain('Demo fleet'); // off under NODE_ENV=test unless asked
     const health = (await (await fetch(`${first.base}/api/health`)).json()) as { data: { status: string; database: { engine: string } } };
     expect(health.data).toMatchObject({ status: 'ok', database: { engine: 'pglite' } });
     const secrets = readFileSync(join(dataDir, 'secrets.json'), 'utf8');
@@ -91,6 +92,41 @@ describe.runIf(ENGINE === 'pglite')('start-up and shutdown', () => {
     expect(second.output()).toMatch(/"seeded":false/);
     expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toBe(secrets);
     expect(await login(second.base)).toBeTruthy();
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('runs the demo fleet when asked: TVs online on the dashboard, a week of history, unauthorized ones and a stolen-use alarm', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'htv-start-'));
+    const env = { DEMO_FLEET: '8', DEVICE_HEARTBEAT_INTERVAL_S: '1' };
+    const first = await start(dataDir, env);
+    expect(first.output()).toContain('Demo fleet: 8 virtual TVs');
+    const token = await login(first.base);
+    let board: any;
+    for (let i = 0; i < 60; i++) {
+      board = (await call(first.base, token, '/api/dashboard?days=7')).body.data;
+      if (board.counts.online > 0 && board.alarms.open > 0) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(board.counts.online).toBeGreaterThan(0);
+    // The TVs registered through the device API today; the week before is seeded history.
+    const past = board.daily.slice(0, -1);
+    expect(past).toHaveLength(6);
+    expect(past.reduce((sum: number, d: { registered: number }) => sum + d.registered, 0)).toBeGreaterThan(0);
+    expect(board.presence.length).toBeGreaterThan(24);
+    expect(board.alarms.recent[0]).toMatchObject({ kind: 'ipOutsideWhitelist', hotelName: '海智青岛质检中心' });
+    const fleet = (await call(first.base, token, '/api/records/terminals?pagesize=100&softwareVersion=3.1.0')).body.data;
+    expect(fleet.total).toBeGreaterThanOrEqual(7);
+    expect(fleet.items.some((t: { authorization: string }) => t.authorization === 'unauthorized')).toBe(true);
+    expect(fleet.items.filter((t: { authorization: string }) => t.authorization === 'authorized').length).toBeGreaterThan(4);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // Another start neither seeds history again nor duplicates the fleet's rule; DEMO_FLEET=0 runs no TV.
+    const second = await start(dataDir, { ...env, DEMO_FLEET: '0' });
+    expect(second.output()).not.toContain('Demo fleet');
+    const again = (await call(second.base, await login(second.base), '/api/dashboard?days=7')).body.data;
+    expect(again.daily.slice(0, -1)).toEqual(past);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../src/db/schema/index.js';
+import { writeOpLog } from '../src/oplog/log.js';
 import { clientFor, type Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, createUser, type Tenant } from './support/fixtures.js';
 
@@ -91,6 +92,33 @@ describe('operation log', () => {
       { value: 3, label: 'Hotel manager' },
     ]);
     expect(options.body.data.actions.map((o: { value: string }) => o.value)).toEqual(expect.arrayContaining(['login', 'login_as', 'back', 'create']));
+  });
+
+  it('names each object by its title: as kept at the time of the action, else the current one, else #id', async () => {
+    const name = `${marker}-named`;
+    const created = await a.brand.post('/api/records/faq-category', { name });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+    expect((await a.brand.put(`/api/records/faq-category/${id}`, { name: `${name}-2` })).status).toBe(200);
+    expect((await a.brand.delete(`/api/records/faq-category/${id}`)).status).toBe(200);
+    // A row the log keeps no title for: the hotel's current name; a missing row: no title.
+    await writeOpLog(t.database.db, null, { action: 'hotel_setting', recordType: 'hotel', recordId: a.hotelIds[0], after: { key: 'x' } });
+    await writeOpLog(t.database.db, null, { action: 'delete', recordType: 'faqCategory', recordId: 2_000_000_000 });
+    await writeOpLog(t.database.db, null, { action: 'delete', recordType: 'faqCategory', recordId: '99999999999' });
+
+    const rows = (await platform.withLang('zh-CN').get(`/api/operation/action/log?pagesize=200`)).body.data.items as (LogItem & { record_id: string; record_type_name: string; record_title: string | null })[];
+    const ofCategory = rows.filter((r) => r.record_type === 'faqCategory' && r.record_id === String(id));
+    expect(ofCategory.map((r) => [r.action, r.record_type_name, r.record_title])).toEqual([
+      ['delete', '问题分类', `${name}-2`],
+      ['update', '问题分类', `${name}-2`],
+      ['create', '问题分类', name],
+    ]);
+    const hotel = rows.find((r) => r.action === 'hotel_setting' && r.record_id === String(a.hotelIds[0]));
+    expect(hotel).toMatchObject({ record_type_name: '酒店', record_title: expect.stringMatching(/^Hotel 0 /) });
+    expect(rows.find((r) => r.record_id === '2000000000')).toMatchObject({ record_title: null });
+    expect(rows.find((r) => r.record_id === '99999999999')).toMatchObject({ record_title: null });
+    const english = (await platform.withLang('en-US').get(`/api/operation/action/log?record_type=hotel&pagesize=5`)).body.data.items[0];
+    expect(english.record_type_name).toBe('Hotel');
   });
 
   it('needs the operation-log permission', async () => {

@@ -7,6 +7,7 @@ import { actorOf } from '../auth/plugin.js';
 import type { Db } from '../db/client.js';
 import { brands, hotels, operationLogs } from '../db/schema/index.js';
 import { ok } from '../http/reply.js';
+import { nameObjects } from './objects.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const when = z
@@ -89,8 +90,9 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
       db.select({ total: sql<number>`count(*)::int` }).from(operationLogs).where(where),
     ]);
     const lang = request.lang;
+    const objects = await nameObjects(db, rows.map(({ log }) => log), lang);
     return ok({
-      items: rows.map(({ log, brandName, hotelName }) => ({
+      items: rows.map(({ log, brandName, hotelName }, at) => ({
         id: log.id,
         at: log.at,
         user_id: log.userId,
@@ -105,6 +107,8 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
         action_name: actionName(log.action, lang),
         record_type: log.recordType,
         record_id: log.recordId,
+        record_type_name: objects[at]!.typeName,
+        record_title: objects[at]!.title,
         before: log.before,
         after: log.after,
         ip: log.ip,

@@ -48,7 +48,8 @@ export function setLocalTitle(recordName: string, title: LocalTitle): void {
   localTitles.set(recordName, title);
 }
 
-function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | RecordTable[string] {
+/** A record's title over its table (or an alias): the title column, or its local title in `lang`. */
+export function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | RecordTable[string] {
   const local = lang && localTitles.get(def.name);
   return local ? local(table, lang) : table[def.titleField];
 }

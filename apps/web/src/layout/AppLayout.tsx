@@ -105,20 +105,22 @@ export default function AppLayout() {
         collapsible
         collapsed={collapsed}
         trigger={null}
-        style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0, insetInlineStart: 0 }}
         data-testid="side-menu"
         data-collapsed={collapsed ? 'true' : 'false'}
       >
-        <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '0 12px' }}>
-          {collapsed ? (
-            <DesktopOutlined style={{ color: '#fff', fontSize: 20 }} aria-label={t('app.title')} data-testid="product-title" />
-          ) : (
-            <Typography.Text strong ellipsis style={{ color: '#fff', fontSize: 16 }} data-testid="product-title">
-              {t('app.title')}
-            </Typography.Text>
-          )}
+        {/* The dark sider spans the whole page; its contents stay in view while the page scrolls. */}
+        <div style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
+          <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '0 12px' }}>
+            {collapsed ? (
+              <DesktopOutlined style={{ color: '#fff', fontSize: 20 }} aria-label={t('app.title')} data-testid="product-title" />
+            ) : (
+              <Typography.Text strong ellipsis style={{ color: '#fff', fontSize: 16 }} data-testid="product-title">
+                {t('app.title')}
+              </Typography.Text>
+            )}
+          </div>
+          <SideMenu current={match?.route} collapsed={collapsed} onOpen={tabs.openPath} />
         </div>
-        <SideMenu current={match?.route} collapsed={collapsed} onOpen={tabs.openPath} />
       </Layout.Sider>
       <Layout style={{ minWidth: 0 }}>
         <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>

@@ -144,13 +144,6 @@ const enUS: UiMessages = {
     before: 'Before',
     after: 'After',
     noDetail: 'No details',
-    objects: {
-      user: 'User',
-      session: 'Session',
-      message: 'Message',
-      brand: 'Brand',
-      hotel: 'Hotel',
-    },
   },
   access: {
     assignPermissions: 'Permissions',

@@ -146,13 +146,6 @@ const zhCN = {
     before: '修改前',
     after: '修改后',
     noDetail: '无详细内容',
-    objects: {
-      user: '用户',
-      session: '会话',
-      message: '消息',
-      brand: '品牌',
-      hotel: '酒店',
-    },
   },
   access: {
     assignPermissions: '分配权限',

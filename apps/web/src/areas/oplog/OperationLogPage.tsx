@@ -1,4 +1,4 @@
-import { PAGE_SIZES, recordByName } from '@htv/shared';
+import { PAGE_SIZES } from '@htv/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -26,7 +26,10 @@ interface LogItem {
   action: string;
   action_name: string;
   record_type: string | null;
-  record_id: number | null;
+  record_id: string | null;
+  /** The object's kind and title in the request language (the title is null when its row is gone). */
+  record_type_name: string | null;
+  record_title: string | null;
   before: unknown;
   after: unknown;
   ip: string | null;
@@ -86,7 +89,7 @@ export default function OperationLogPage() {
     staleTime: 5 * 60_000,
   });
   const list = useQuery({
-    queryKey: ['oplog', 'list', query],
+    queryKey: ['oplog', 'list', lang, query],
     queryFn: ({ signal }) => api.get<{ items: LogItem[]; total: number }>('/operation/action/log', query, signal),
     placeholderData: keepPreviousData,
   });
@@ -122,14 +125,6 @@ export default function OperationLogPage() {
     });
   };
 
-  /** A record type by its label; the session and message objects by theirs. */
-  const objectName = (type: string) => {
-    const record = recordByName(type);
-    if (record) return record.label[lang];
-    if (type === 'user' || type === 'session' || type === 'message' || type === 'brand' || type === 'hotel') return t(`oplog.objects.${type}`);
-    return type;
-  };
-
   const columns: ColumnsType<LogItem> = [
     { key: 'at', title: t('oplog.time'), dataIndex: 'at', width: 180, render: (value: string) => formatDatetime(value) },
     { key: 'user', title: t('oplog.userName'), dataIndex: 'user_name', render: (value: string | null) => value ?? '-' },
@@ -138,7 +133,7 @@ export default function OperationLogPage() {
     {
       key: 'record',
       title: t('oplog.record'),
-      render: (_: unknown, row) => (row.record_type ? `${objectName(row.record_type)}${row.record_id ? ` #${row.record_id}` : ''}` : '-'),
+      render: (_: unknown, row) => (row.record_type_name ? `${row.record_type_name}${row.record_id ? ` · ${row.record_title ?? `#${row.record_id}`}` : ''}` : '-'),
     },
     { key: 'brand', title: t('oplog.brand'), dataIndex: 'brand_name', render: (value: string | null) => value ?? '-' },
     { key: 'hotel', title: t('oplog.hotel'), dataIndex: 'hotel_name', render: (value: string | null) => value ?? '-' },

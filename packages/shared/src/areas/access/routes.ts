@@ -163,8 +163,8 @@ platformRoutes.push(
   // The terminal list narrowed to overseas terminals: the same rows, reach and permission (terminal.read).
   page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', { record: 'terminal' }, { filters: { overseas: 'true' } }),
   page('/hotel_survey/manage', '调研管理', 'Survey management', 'survey.read', { icon: 'FormOutlined' }),
-  page('/terminal_control/machine', '授权管理', 'Authorization management', { record: 'terminalAuthRule' }),
-  page('/terminal_control/tv_auth', '授权管理(新)', 'Authorization management (new)', { record: 'tvAuthProject' }),
+  page('/terminal_control/machine', '授权管理', 'Authorization rules', { record: 'terminalAuthRule' }),
+  page('/terminal_control/tv_auth', '授权管理(新)', 'TV-auth projects', { record: 'tvAuthProject' }),
   page('/terminal_control/tv_auth/models', '授权项目型号', 'TV-auth project models', { record: 'tvAuthProjectModel' }, { hidden: true }),
   page('/terminal_control/tv_auth/logs', '授权日志', 'TV-auth logs', { record: 'tvAuthLog' }, { hidden: true }),
   page('/terminal_control/launcher', '盗用监控', 'Stolen-use monitoring', 'launcherMonitor.read'),

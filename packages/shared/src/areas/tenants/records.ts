@@ -155,6 +155,11 @@ export const brand = defineRecord({
     hotelCount: int({ label: t('酒店数量', 'Hotels'), readOnly: true }),
     terminalCount: int({ label: t('终端数量', 'Terminals'), readOnly: true }),
   },
+  groups: [
+    { key: 'basic', label: t('基本信息', 'Basics'), fields: ['code', 'name', 'type', 'defaultResource', 'remarks'] },
+    { key: 'flags', label: t('客户属性', 'Customer flags'), fields: ['brandCustomer', 'qualityTesting', 'salesExperience', 'standardResources'] },
+    { key: 'quotas', label: t('配额', 'Quotas'), fields: ['hotelLimit', 'terminalLimit', 'uploadQuotaMb'] },
+  ],
 });
 
 /** Sub-brands (hotel groups) of a brand: /hotelgroup/index. */

@@ -118,10 +118,35 @@ export function useTabs(user: LoginInfo) {
     [home?.key, navigate, tabs],
   );
 
-  const closeOthers = useCallback(() => {
-    const shown = normalize(browserPathname());
-    setTabs((list) => list.filter((tab) => tab.key === home?.key || tab.key === shown));
-  }, [home?.key]);
+  /** Keeps home and the tabs `keep` picks; a closed tab that was shown gives way to `next`. */
+  const closeExcept = useCallback(
+    (keep: (tab: Tab, at: number) => boolean, next: Tab) => {
+      const shown = normalize(browserPathname());
+      const rest = tabs.filter((tab, at) => tab.key === home?.key || keep(tab, at));
+      setTabs(rest);
+      if (tabs.some((tab) => tab.key === shown) && !rest.some((tab) => tab.key === shown)) {
+        leaving.current = shown;
+        void navigate(next.path);
+      }
+    },
+    [home?.key, navigate, tabs],
+  );
+
+  const closeOthers = useCallback(
+    (key: string) => {
+      const tab = tabs.find((item) => item.key === key);
+      if (tab) closeExcept((item) => item.key === key, tab);
+    },
+    [closeExcept, tabs],
+  );
+
+  const closeRight = useCallback(
+    (key: string) => {
+      const at = tabs.findIndex((item) => item.key === key);
+      if (at !== -1) closeExcept((_, index) => index <= at, tabs[at]!);
+    },
+    [closeExcept, tabs],
+  );
 
   /** Close all returns to home (spec §2). */
   const closeAll = useCallback(() => {
@@ -131,7 +156,7 @@ export function useTabs(user: LoginInfo) {
     void navigate(HOME_PATH);
   }, [home, navigate]);
 
-  return { tabs, current, homeKey: home?.key, open, openPath, close, closeOthers, closeAll };
+  return { tabs, current, homeKey: home?.key, open, openPath, close, closeOthers, closeRight, closeAll };
 }
 
 export type TabsApi = ReturnType<typeof useTabs>;

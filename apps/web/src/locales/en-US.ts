@@ -42,6 +42,8 @@ const enUS: UiMessages = {
   tabs: {
     label: 'Open pages',
     actions: 'Tab actions',
+    close: 'Close',
+    closeRight: 'Close to the right',
     closeOthers: 'Close others',
     closeAll: 'Close all',
   },

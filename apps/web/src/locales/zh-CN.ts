@@ -44,6 +44,8 @@ const zhCN = {
   tabs: {
     label: '已打开的页面',
     actions: '标签操作',
+    close: '关闭',
+    closeRight: '关闭右侧',
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
   },

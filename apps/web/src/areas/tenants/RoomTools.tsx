@@ -1,11 +1,11 @@
 import { DownloadOutlined, PlusSquareOutlined, UploadOutlined } from '@ant-design/icons';
+import { MAX_BULK_ROOMS, roomNumbersOfRange, roomRangeCount } from '@htv/shared/areas/tenants/records';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { ApiError, showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
 import { recordKeys } from '../../crud/api';
-import { MAX_BULK_ROOMS, roomNumbersOfRange, roomRangeCount } from '@htv/shared/areas/tenants/records';
 import { hotelKeys, hotelsApi, type BulkRooms, type Created } from './api';
 import { useHotelText } from './locales';
 
@@ -14,7 +14,7 @@ const BULK_FIELDS = ['prefix', 'floorFrom', 'floorTo', 'roomFrom', 'roomTo', 'ro
 const PREVIEW_FLOORS = 20;
 
 /** What a range will create, by the rule the server applies (`roomNumbersOfRange`); null until it is complete. */
-export function bulkPreview(values: Partial<BulkRooms>): { count: number; first: string; last: string; floors: { floor: number; numbers: string[] }[] } | null {
+function bulkPreview(values: Partial<BulkRooms>): { count: number; first: string; last: string; floors: { floor: number; numbers: string[] }[] } | null {
   const { floorFrom, floorTo, roomFrom, roomTo } = values;
   if (typeof floorFrom !== 'number' || typeof floorTo !== 'number' || typeof roomFrom !== 'number' || typeof roomTo !== 'number') return null;
   const range = { ...values, floorFrom, floorTo, roomFrom, roomTo };
@@ -51,7 +51,7 @@ function DuplicateList({ duplicates }: { duplicates: string[] }) {
   );
 }
 
-/** "Bulk create": `POST /api/hotels/:id/rooms/bulk`, with the count and the first/last number previewed. */
+/** "Bulk create": `POST /api/hotels/:id/rooms/bulk`, with the rooms it will make previewed floor by floor. */
 export function RoomBulkButton({ hotelId }: { hotelId: number }) {
   const m = useHotelText();
   const [open, setOpen] = useState(false);

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { isIP, type AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, makePrivate } from './config.js';
-import { openDatabase } from './db/client.js';
+import { CREATE_EMBEDDED_ENV, createEmbeddedInChild, openDatabase, type Database } from './db/client.js';
 import { seedFirstAdmin, type FirstAdmin } from './seed/admin.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
 import { planFleet, prepareFleet, runFleet, seedFleetHistory, type RunningFleet } from './seed/fleet.js';
@@ -16,21 +17,46 @@ const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const embeddedDir = join(config.dataDir, 'pglite');
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedDir });
-await database.migrate();
-if (!config.databaseUrl) makePrivate(embeddedDir, true);
-// The demo is for trying the product (embedded database by default, or DEMO=1); otherwise an empty
-// database gets one administrator, who must change the password at first sign-in.
-const firstAdmin: FirstAdmin | null = config.demo ? null : await seedFirstAdmin(database.db, config.adminPassword);
-const seeded = config.demo ? await seedDemo(database.db) : firstAdmin !== null;
 // The demo's virtual TVs reach the server through loopback unless it listens on one address only.
 const fleetAddress = isIP(config.host) && !['0.0.0.0', '::'].includes(config.host) ? config.host : '127.0.0.1';
-const fleetPlan = config.demoFleet ? await planFleet(database.db, config.demoFleet) : [];
 const { statsUtcOffsetMin } = deviceOptionsFromEnv();
-if (fleetPlan.length) {
-  await prepareFleet(database.db, fleetPlan, fleetAddress);
-  if (seeded) await seedFleetHistory(database.db, fleetPlan, statsUtcOffsetMin);
+
+interface Prepared {
+  firstAdmin: FirstAdmin | null;
+  seeded: boolean;
 }
+
+/** Migrations, then the seed an empty database gets, then what the demo fleet needs (every start). */
+async function prepare(db: Database): Promise<Prepared> {
+  await db.migrate();
+  // The demo is for trying the product (embedded database by default, or DEMO=1); otherwise an empty
+  // database gets one administrator, who must change the password at first sign-in.
+  const firstAdmin = config.demo ? null : await seedFirstAdmin(db.db, config.adminPassword);
+  const seeded = config.demo ? await seedDemo(db.db) : firstAdmin !== null;
+  const plan = config.demoFleet ? await planFleet(db.db, config.demoFleet) : [];
+  if (plan.length) {
+    await prepareFleet(db.db, plan, fleetAddress);
+    if (seeded) await seedFleetHistory(db.db, plan, statsUtcOffsetMin);
+  }
+  return { firstAdmin, seeded };
+}
+
+// The short-lived copy that creates a new embedded database (createEmbeddedInChild) stops here.
+const creating = process.env[CREATE_EMBEDDED_ENV];
+if (creating) {
+  const created = await openDatabase({ dataDir: creating });
+  const prepared = await prepare(created);
+  await created.close();
+  process.send!(prepared, () => process.exit(0));
+  await new Promise(() => {});
+}
+
+const fresh = !config.databaseUrl && !existsSync(embeddedDir);
+const createdAnswer = fresh ? await createEmbeddedInChild<Prepared>(embeddedDir) : undefined;
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedDir });
+const { firstAdmin, seeded } = createdAnswer ?? (await prepare(database));
+if (!config.databaseUrl) makePrivate(embeddedDir, true);
+const fleetPlan = config.demoFleet ? await planFleet(database.db, config.demoFleet) : [];
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
 /**

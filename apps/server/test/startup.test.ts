@@ -76,6 +76,8 @@ describe.runIf(ENGINE === 'pglite')('start-up and shutdown', () => {
     expect(health.data).toMatchObject({ status: 'ok', database: { engine: 'pglite' } });
     const secrets = readFileSync(join(dataDir, 'secrets.json'), 'utf8');
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    // Created by a short-lived process beside it, then moved into place.
+    expect(existsSync(join(dataDir, 'pglite.new'))).toBe(false);
     expectPrivate(dataDir);
 
     // Requests in flight when the signal arrives still complete.

@@ -5,7 +5,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { existsSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -71,3 +72,28 @@ async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** Set (to the folder to create) in the short-lived process that creates a new embedded database. */
+export const CREATE_EMBEDDED_ENV = 'HTV_CREATE_EMBEDDED';
+
+/**
+ * Creating a new embedded database grows PGlite's WASM heap to ~800 MB, and a heap never shrinks. So
+ * a new data folder is created, migrated and seeded by a short-lived copy of this process (same entry
+ * and flags, `CREATE_EMBEDDED_ENV` set; its memory goes with it), next to `dataDir`, then moved into
+ * place: the server opens a finished database and idles ~130 MB smaller (docs/benchmarks.md), and a
+ * start that fails half-way leaves no half-made database behind. Answers what the copy sent.
+ */
+export async function createEmbeddedInChild<T>(dataDir: string): Promise<T> {
+  const scratch = `${dataDir}.new`;
+  rmSync(scratch, { recursive: true, force: true });
+  const child = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [CREATE_EMBEDDED_ENV]: scratch } });
+  const answer = await new Promise<T>((resolve, reject) => {
+    let sent: { value: T } | undefined;
+    child.on('message', (message) => (sent = { value: message as T }));
+    child.on('error', reject);
+    child.on('exit', (code) => (sent && code === 0 ? resolve(sent.value) : reject(new Error(`creating the embedded database failed (exit code ${code})`))));
+  });
+  renameSync(scratch, dataDir);
+  return answer;
+}
+

@@ -160,8 +160,9 @@ export function runFleet(plan: FleetTv[], url: string, log: FastifyBaseLogger, s
     const flip = async (first: boolean) => {
       if (stopping) return;
       const localHour = new Date(Date.now() + statsUtcOffsetMin * MINUTE).getUTCHours();
-      // On first start nearly every TV is on (the newcomer sees a live fleet); after, the hour decides.
-      const wantOn = Math.random() < (first ? 0.9 : onShare(localHour));
+      // At start nine TVs in ten are on, the stolen one (index 0) among them: the newcomer sees a
+      // live fleet and its alarm. After, the hour decides.
+      const wantOn = first ? planned.index % 10 !== 9 : Math.random() < onShare(localHour);
       if (wantOn !== on) {
         on = wantOn;
         try {

@@ -1,4 +1,4 @@
-import { Menu, type MenuProps } from 'antd';
+import { Menu, Typography, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuRoutes, type AppRoute } from '../app/routes';
@@ -8,6 +8,15 @@ import { useLang } from '../locales';
 type Item = Required<MenuProps>['items'][number];
 
 const groupKey = (path: string) => `group:${path}`;
+
+/** A menu title cut by the menu's width shows in full in a tooltip. */
+function MenuTitle({ text }: { text: string }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: { title: text, placement: 'right' } }} style={{ color: 'inherit', maxWidth: '100%' }}>
+      {text}
+    </Typography.Text>
+  );
+}
 
 /**
  * Side menu built from the route table and the user's access list (spec §2): only built screens the
@@ -22,16 +31,16 @@ export function SideMenu({ current, collapsed, onOpen }: { current?: AppRoute; c
     const groups = new Map<string, Item[]>();
     for (const route of menuRoutes(user)) {
       if (!route.group) {
-        out.push({ key: route.path, icon: route.icon, label: route.title[lang] });
+        out.push({ key: route.path, icon: route.icon, label: <MenuTitle text={route.title[lang]} /> });
         continue;
       }
       let children = groups.get(route.group.path);
       if (!children) {
         children = [];
         groups.set(route.group.path, children);
-        out.push({ key: groupKey(route.group.path), icon: route.group.icon, label: route.group.title[lang], children });
+        out.push({ key: groupKey(route.group.path), icon: route.group.icon, label: <MenuTitle text={route.group.title[lang]} />, children });
       }
-      children.push({ key: route.path, label: route.title[lang] });
+      children.push({ key: route.path, label: <MenuTitle text={route.title[lang]} /> });
     }
     return out;
   }, [user, lang]);

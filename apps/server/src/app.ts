@@ -16,7 +16,7 @@ import { loggerOptions, type LogStream } from './logging.js';
 import { registerMaterial } from './areas/material/routes.js';
 import { registerMessages } from './areas/messages/routes.js';
 import { registerOem } from './areas/oem/routes.js';
-import { registerOperationLog } from './oplog/routes.js';
+import { registerOperationLog } from './areas/oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';

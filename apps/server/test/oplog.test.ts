@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../src/db/schema/index.js';
-import { writeOpLog } from '../src/oplog/log.js';
+import { writeOpLog } from '../src/areas/oplog/log.js';
 import { clientFor, type Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, createUser, type Tenant } from './support/fixtures.js';
 

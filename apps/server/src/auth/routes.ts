@@ -23,7 +23,7 @@ import { brands, hotels, roles, users } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
 import { unreadMessages } from '../areas/messages/routes.js';
-import { writeOpLog } from '../oplog/log.js';
+import { writeOpLog } from '../areas/oplog/log.js';
 import { WEB_BASE } from '../system/web.js';
 import type { Actor } from './actor.js';
 import { registerCaptcha } from './captcha.js';

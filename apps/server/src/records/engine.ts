@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { recordTables, type RecordTable } from '../db/schema/index.js';
 import { checkFileRefs } from '../files/access.js';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
-import { writeOpLog } from '../oplog/log.js';
+import { writeOpLog } from '../areas/oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
 import { hiddenColumns, runAfterCommit, runAfterRead, runBeforeAction, runBeforeDelete, runBeforeWrite } from './hooks.js';
 import { sanitizeRichTextFields } from './sanitize.js';

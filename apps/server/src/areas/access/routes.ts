@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { brands, hotels, roles, sessions, userProjects, users } from '../../db/schema/index.js';
 import { conflict, forbidden, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
-import { writeOpLog } from '../../oplog/log.js';
+import { writeOpLog } from '../oplog/log.js';
 import { getRow } from '../../records/engine.js';
 import { userProjectList } from './projects.js';
 import { registerAccessRecords } from './records.js';

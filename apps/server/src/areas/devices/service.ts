@@ -17,7 +17,7 @@ import {
   type RecordTable,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { writeOpLog } from '../../oplog/log.js';
+import { writeOpLog } from '../oplog/log.js';
 import type { WriteContext } from '../../records/engine.js';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { assertTerminalQuota } from '../tenants/quota.js';

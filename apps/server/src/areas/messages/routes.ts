@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { messageRecipients, sentMessages } from '../../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
-import { writeOpLog } from '../../oplog/log.js';
+import { writeOpLog } from '../oplog/log.js';
 
 /**
  * The message center (spec part 1 §4, §7). The platform sends a message to brand and hotel users;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { rooms } from '../../db/schema/index.js';
 import { AppError, invalidFields } from '../../http/errors.js';
 import { excelEmpty, readSheet } from '../../files/excel.js';
-import { writeOpLog } from '../../oplog/log.js';
+import { writeOpLog } from '../oplog/log.js';
 import type { HotelRow } from './reach.js';
 
 /**

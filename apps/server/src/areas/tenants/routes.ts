@@ -14,7 +14,7 @@ import { excelOnly, uploadedSpreadsheet } from '../../files/excel.js';
 import type { Storage } from '../../files/storage.js';
 import { forbidden, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
-import { writeOpLog } from '../../oplog/log.js';
+import { writeOpLog } from '../oplog/log.js';
 import { hotelCounts, roomList } from './counts.js';
 import { hotelQuota, terminalQuota } from './quota.js';
 import { brandInReach, hotelInReach, userInReach } from './reach.js';

@@ -4,7 +4,7 @@ import { can, type Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { hotels } from '../../db/schema/index.js';
 import { AppError, forbidden, invalidFields } from '../../http/errors.js';
-import { writeOpLog } from '../../oplog/log.js';
+import { writeOpLog } from '../oplog/log.js';
 import type { HotelRow } from './reach.js';
 
 /**

@@ -2,11 +2,11 @@ import { idSchema, OPLOG_ACTIONS, pagingShape, PERMISSIONS, USER_TYPE_NAMES, typ
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Actor } from '../auth/actor.js';
-import { actorOf } from '../auth/plugin.js';
-import type { Db } from '../db/client.js';
-import { brands, hotels, operationLogs } from '../db/schema/index.js';
-import { ok } from '../http/reply.js';
+import type { Actor } from '../../auth/actor.js';
+import { actorOf } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { brands, hotels, operationLogs } from '../../db/schema/index.js';
+import { ok } from '../../http/reply.js';
 import { nameObjects } from './objects.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

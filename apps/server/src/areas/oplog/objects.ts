@@ -1,8 +1,8 @@
 import { records, USER_TYPE_NAMES, type Lang, type RecordDef, type Text, type UserType } from '@htv/shared';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { brands, hotels, sentMessages, sessions, users } from '../db/schema/index.js';
-import { tableOf, titleOf } from '../records/engine.js';
+import type { Db } from '../../db/client.js';
+import { brands, hotels, sentMessages, sessions, users } from '../../db/schema/index.js';
+import { tableOf, titleOf } from '../../records/engine.js';
 
 /** Current titles of some objects of one kind, by id, in a language. */
 type CurrentTitles = (db: Db, ids: number[], lang: Lang) => Promise<Map<number, string>>;

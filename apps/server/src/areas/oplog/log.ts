@@ -1,6 +1,6 @@
-import type { Actor } from '../auth/actor.js';
-import type { Db } from '../db/client.js';
-import { operationLogs } from '../db/schema/index.js';
+import type { Actor } from '../../auth/actor.js';
+import type { Db } from '../../db/client.js';
+import { operationLogs } from '../../db/schema/index.js';
 
 export interface OpLogEntry {
   action: string;

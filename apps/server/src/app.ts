@@ -20,6 +20,7 @@ import { registerOperationLog } from './areas/oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
+import { registerThemes } from './areas/themes/routes.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerOem(app, database.db);
   registerDashboard(app, database.db);
   registerMaterial(app, database.db, localDiskStorage(config.dataDir));
+  registerThemes(app, database.db);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -88,6 +88,13 @@ const FAQ = (): RouteEntry[] => [
   page('/faq/list', '问题列表', 'Question list', { record: 'faq' }, { icon: 'QuestionCircleOutlined' }),
   page('/faq/category', '问题分类', 'Question categories', { record: 'faqCategory' }, { icon: 'TagsOutlined' }),
 ];
+/** Buttons of the template lists: the lifecycle actions (THEME_ACTIONS) and the writes. */
+const THEME_BUTTONS: RouteAction[] = [
+  { key: 'theme.create', title: ACTION_TITLES.create! },
+  { key: 'theme.delete', title: ACTION_TITLES.delete! },
+  { key: 'theme.publish', title: { 'zh-CN': '发布/取消发布', 'en-US': 'Publish / cancel' } },
+  { key: 'theme.lock', title: { 'zh-CN': '锁定/解锁', 'en-US': 'Lock / unlock' } },
+];
 const THEME_PAGES = (): RouteEntry[] => [
   page('/themes/themes_tag_setting/:tid', '快捷设置', 'Quick settings', 'theme.update', { hidden: true }),
   page('/themes/themes_template/:id', '设置模板', 'Set template', 'theme.update', { hidden: true }),
@@ -135,8 +142,8 @@ platformRoutes.push(
   page('/all_app/list', '应用列表', 'App list', 'app.read', { icon: 'AppstoreOutlined' }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
   page('/start_logo/index', '开机素材列表', 'Boot material list', 'startLogo.read', { icon: 'PlayCircleOutlined' }),
-  page('/themes/themes_page', '模板列表', 'Template list', 'theme.read'),
-  page('/themes/themes_type', '模板分类', 'Template categories', 'themeType.read'),
+  page('/themes/themes_page', '模板列表', 'Template list', 'theme.read', { actions: THEME_BUTTONS }),
+  page('/themes/themes_type', '模板分类', 'Template categories', { record: 'themeType' }),
   ...THEME_PAGES(),
   ...PREVIEWS(),
   page('/vod/rules', '点播项目管理', 'VOD project management', 'vodRule.read'),
@@ -229,7 +236,7 @@ brandRoutes.push(
   page('/libresource/version', '资源库版本', 'Library versions', 'libResourceVersion.read'),
   page('/res_review/intro_list', '介绍资源审核', 'Introduction resource review', 'introReview.read', { icon: 'AuditOutlined' }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
-  page('/themes/themes_page', '模板列表', 'Template list', 'theme.read'),
+  page('/themes/themes_page', '模板列表', 'Template list', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_version', '模板版本', 'Template versions', 'themeVersion.read'),
   ...THEME_PAGES(),
   page('/template/shop', '模板市场', 'Template market', 'templateShop.read', { icon: 'ShoppingOutlined' }),
@@ -283,8 +290,8 @@ hotelRoutes.push(
   page('/ht/update', '升级管理', 'Upgrades', 'hotelUpgrade.read'),
   page('/hotelapp/list', '应用管理', 'Apps', 'hotelApp.read', { icon: 'AppstoreOutlined' }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
-  page('/themes/themes_page', '客房模板', 'Room templates', 'theme.read'),
-  page('/themes/themes_public_page', '公区模板', 'Public-area templates', 'publicTheme.read'),
+  page('/themes/themes_page', '客房模板', 'Room templates', 'theme.read', { actions: THEME_BUTTONS }),
+  page('/themes/themes_public_page', '公区模板', 'Public-area templates', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_version', '模板版本', 'Template versions', 'themeVersion.read'),
   ...THEME_PAGES(),
   page('/template/shop', '模板市场', 'Template market', 'templateShop.read', { icon: 'ShoppingOutlined' }),

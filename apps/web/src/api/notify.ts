@@ -2,7 +2,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
  * Toasts for code outside React (the API client). The app shell registers antd's context-aware
- * message instance (App.useApp) so toasts follow the theme and locale. Texts are passed as plain
+ * message instance (message.useMessage) so toasts follow the theme and locale. Texts are passed as plain
  * strings: antd renders them as text, never as HTML.
  */
 let instance: MessageInstance | null = null;
@@ -21,4 +21,9 @@ export function toastError(text: string) {
 
 export function toastSuccess(text: string) {
   if (instance) void instance.success(text);
+}
+
+/** A loading toast that stays until the returned function hides it. */
+export function toastLoading(text: string): () => void {
+  return instance ? instance.loading(text, 0) : () => {};
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, message as antdMessage, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -8,14 +8,17 @@ import { useLang, type Lang } from '../locales';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Lang, unknown>;
 
-/** Hands antd's context-aware message API to code outside React (the API client's toasts). */
+/**
+ * Hands antd's context-aware message API to code outside React (the API client's toasts). The message
+ * hook alone, not antd's `App`: that one also brings `Modal` and `notification` into the first load.
+ */
 function MessageBridge() {
-  const { message } = AntApp.useApp();
+  const [message, holder] = antdMessage.useMessage();
   useEffect(() => {
     registerMessage(message);
     return () => registerMessage(null);
   }, [message]);
-  return null;
+  return holder;
 }
 
 /**
@@ -38,10 +41,8 @@ export function Providers({ client, children }: { client: QueryClient; children:
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider locale={antdLocales[lang]} theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }}>
-        <AntApp>
-          <MessageBridge />
-          {children}
-        </AntApp>
+        <MessageBridge />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

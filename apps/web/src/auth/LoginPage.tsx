@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginSchema, translate } from '@htv/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Typography, type FormRule } from 'antd';
+import { Button, Form, Input, theme, Typography, type FormRule } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -50,6 +50,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const captcha = useRef<SliderCaptchaHandle>(null);
+  const { token } = theme.useToken();
   usePageTitle(t('login.title'));
 
   const login = useMutation({
@@ -86,7 +87,19 @@ export default function LoginPage() {
         <LangSwitch dark />
       </div>
       <div style={{ flex: 1, display: 'grid', placeItems: 'center', padding: 16 }}>
-        <Card style={{ width: 400, maxWidth: '100%' }}>
+        {/* Drawn as antd's Card draws itself: the component would bring antd's Tabs into the first load. */}
+        <div
+          style={{
+            width: 400,
+            maxWidth: '100%',
+            boxSizing: 'border-box',
+            padding: token.paddingLG,
+            background: token.colorBgContainer,
+            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+            color: token.colorText,
+          }}
+        >
           <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
             {t('app.title')}
           </Typography.Title>
@@ -113,7 +126,7 @@ export default function LoginPage() {
               {t('login.submit')}
             </Button>
           </Form>
-        </Card>
+        </div>
       </div>
     </div>
   );

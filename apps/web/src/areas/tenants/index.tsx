@@ -1,9 +1,10 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@htv/shared';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/client';
+import { toastLoading } from '../../api/notify';
 import { can } from '../../auth/access';
 import { enterSession, useSession } from '../../auth/session';
 import { extendRecord, type RowActionProps } from '../../crud/extensions';
@@ -16,14 +17,13 @@ import { extendRecord, type RowActionProps } from '../../crud/extensions';
 function EnterAction({ row, kind }: RowActionProps & { kind: 'brand' | 'hotel' }) {
   const { t } = useTranslation();
   const user = useSession();
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const path = user.user_type === 1 ? '/admin/login_as' : '/brand/login_as';
   const body = kind === 'brand' ? { brand_id: row.id } : { hotel_id: row.id };
 
   const enter = async () => {
     setBusy(true);
-    const hide = message.loading(t('loginAs.entering'), 0);
+    const hide = toastLoading(t('loginAs.entering'));
     try {
       await enterSession(path, body);
     } catch (error) {

@@ -1,7 +1,8 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastLoading } from '../../api/notify';
 import { returnToParent, useSessionInfo } from '../../auth/session';
 
 /**
@@ -12,12 +13,11 @@ import { returnToParent, useSessionInfo } from '../../auth/session';
 export function BackLinks() {
   const { t } = useTranslation();
   const info = useSessionInfo();
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
   const back = async (to: 1 | 2) => {
     setBusy(true);
-    const hide = message.loading(t('header.returning'), 0);
+    const hide = toastLoading(t('header.returning'));
     try {
       await returnToParent(to);
     } catch {

@@ -17,6 +17,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/brand/hotels/:id': lazyPage(() => import('../areas/tenants/BrandHotelsPage')),
   '/brand/rooms/:hotel_id': lazyPage(() => import('../areas/tenants/HotelRoomsPage')),
   '/hotel/rooms/:hotel_id': lazyPage(() => import('../areas/tenants/HotelRoomsPage')),
+  '/themes/themes_page': lazyPage(() => import('../areas/themes/ThemesPage')),
+  '/themes/themes_public_page': lazyPage(() => import('../areas/themes/ThemesPage').then((m) => ({ default: m.PublicThemesPage }))),
+  '/themes/themes_version': lazyPage(() => import('../areas/themes/ThemesPage').then((m) => ({ default: m.ThemeVersionsPage }))),
+  '/themes/themes_template/:id': lazyPage(() => import('../areas/themes/ThemeEditorPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
 };
 

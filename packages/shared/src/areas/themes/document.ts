@@ -108,6 +108,9 @@ for (const slot of ['notice', 'subtitle', 'shop', 'vod', 'introduction', 'music'
 /** The registered block types, in registration order. */
 export const blockTypeNames = (): string[] => [...blockTypes.keys()];
 
+/** The schema of one block type (editors generate their property forms from it). */
+export const blockSchemaOf = (type: string): z.ZodObject | undefined => blockTypes.get(type);
+
 /** Material ids a block uses (by its type's finder). */
 export function blockMaterials(block: { type: string } & Record<string, unknown>): number[] {
   return materialFinders.get(block.type)?.(block) ?? [];
@@ -116,19 +119,19 @@ export function blockMaterials(block: { type: string } & Record<string, unknown>
 const block = z.lazy(() => z.discriminatedUnion('type', [...blockTypes.values()] as unknown as [z.ZodObject, ...z.ZodObject[]]));
 export type ThemeBlock = { type: string; key: string } & Record<string, unknown>;
 
-const container = z.strictObject({ key, name: z.string().min(1).max(30), ...box, focusable: z.boolean().default(false), blocks: z.array(block).max(100) });
+export const containerSchema = z.strictObject({ key, name: z.string().min(1).max(30), ...box, focusable: z.boolean().default(false), blocks: z.array(block).max(100) });
 
-const page = z.strictObject({
+export const pageSchema = z.strictObject({
   key,
   type: z.enum(['home', 'list', 'detail', 'custom']).default('custom'),
   name: z.string().min(1).max(30),
   description: z.string().max(200).default(''),
   /** Larger ranks higher. */
   sort: z.number().int().min(0).max(9999).default(0),
-  containers: z.array(container).max(50),
+  containers: z.array(containerSchema).max(50),
 });
 
-const layout = z.strictObject({
+export const layoutSchema = z.strictObject({
   key,
   name: z.string().min(1).max(30),
   /** Key of the parent layout (a sub-layout opened from it). */
@@ -136,7 +139,7 @@ const layout = z.strictObject({
   type: z.enum(INTERFACE_TYPES),
   bootDisplay: z.boolean().default(false),
   autoShow: autoShow.default({ mode: 'none' }),
-  pages: z.array(page).max(50),
+  pages: z.array(pageSchema).max(50),
 });
 
 export const themeFields = z.strictObject({
@@ -155,7 +158,7 @@ export const themeFields = z.strictObject({
   typeId: z.number().int().positive().nullable().default(null),
 });
 
-export const themeDocument = z.strictObject({ theme: themeFields, layouts: z.array(layout).max(20) });
+export const themeDocument = z.strictObject({ theme: themeFields, layouts: z.array(layoutSchema).max(20) });
 export type ThemeDocument = z.infer<typeof themeDocument>;
 export type ThemeLayout = ThemeDocument['layouts'][number];
 export type ThemePage = ThemeLayout['pages'][number];

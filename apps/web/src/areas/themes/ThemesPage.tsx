@@ -1,0 +1,197 @@
+import { EQUIPMENT_TYPES, THEME_STATES, VERSION_STATES } from '@htv/shared/areas/themes/index';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { showApiError } from '../../api/client';
+import { can } from '../../auth/access';
+import { useSession } from '../../auth/session';
+import { formatDatetime } from '../../crud/columns';
+import { PagedTable } from '../../crud/PagedTable';
+import { useLang } from '../../locales';
+import { themeApi, type ThemeItem } from './api';
+import { useThemeText } from './locales';
+
+type Equipment = (typeof EQUIPMENT_TYPES)[number];
+
+/** The editor of a theme's document (route table: /themes/themes_template/:id). */
+export const editorPath = (id: number) => `/themes/themes_template/${id}`;
+
+/**
+ * A template list (spec §2): room templates (/themes/themes_page) or, for hotels, public-area ones
+ * (/themes/themes_public_page); brands and the platform see every equipment type. Each row shows only
+ * the lifecycle buttons the server says the caller may use now (`actions`).
+ */
+function ThemeList({ equipment }: { equipment?: Equipment }) {
+  const m = useThemeText();
+  const lang = useLang();
+  const user = useSession();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, pagesize: 20 });
+  const [creating, setCreating] = useState(false);
+  const [publishing, setPublishing] = useState<ThemeItem | null>(null);
+  const [form] = Form.useForm<{ name: string; equipmentType: Equipment }>();
+  const [publishForm] = Form.useForm<{ publishAt?: Dayjs }>();
+  const query = { ...paging, ...(equipment ? { equipmentType: equipment } : {}) };
+  const list = useQuery({ queryKey: ['themes', lang, query], queryFn: ({ signal }) => themeApi.list(query, signal), placeholderData: keepPreviousData });
+  const refresh = () => client.invalidateQueries({ queryKey: ['themes'] });
+  const run = useMutation({ mutationFn: (call: () => Promise<unknown>) => call(), onSuccess: refresh, onError: (error) => showApiError(error) });
+
+  const create = async () => {
+    const values = await form.validateFields();
+    try {
+      const theme = await themeApi.create(values);
+      setCreating(false);
+      navigate(editorPath(theme.id));
+    } catch (error) {
+      showApiError(error, form, ['name', 'equipmentType']);
+    }
+  };
+  const publish = async () => {
+    const { publishAt } = await publishForm.validateFields();
+    try {
+      await themeApi.publish(publishing!.id, publishAt?.toISOString());
+      setPublishing(null);
+      await refresh();
+    } catch (error) {
+      showApiError(error, publishForm, ['publishAt']);
+    }
+  };
+
+  const columns: ColumnsType<ThemeItem> = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
+    { key: 'name', title: m('name'), dataIndex: 'name' },
+    { key: 'type', title: m('category'), dataIndex: 'typeName', render: (v: string | null) => v ?? '-' },
+    { key: 'equipment', title: m('equipmentType'), dataIndex: 'equipmentType', render: (v: Equipment) => m(v) },
+    {
+      key: 'status',
+      title: m('status'),
+      render: (_, row) => (
+        <Space size={4}>
+          <Tag color={row.status === 'unpublished' ? 'default' : 'green'} data-testid="theme-status">
+            {THEME_STATES[row.status as keyof typeof THEME_STATES][lang]}
+          </Tag>
+          {row.locked && <Tag color="red">{m('locked')}</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'saved', title: m('publishedAt'), dataIndex: 'draftSavedAt', render: (v: string) => formatDatetime(v) },
+    {
+      key: 'actions',
+      title: m('actions'),
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} wrap>
+          {row.editable && can(user, 'theme.update') && (
+            <Button type="link" size="small" onClick={() => navigate(editorPath(row.id))} data-testid="theme-edit">
+              {m('edit')}
+            </Button>
+          )}
+          {row.actions.includes('publish') && (
+            <Button type="link" size="small" onClick={() => setPublishing(row)} data-testid="theme-publish">
+              {m('publish')}
+            </Button>
+          )}
+          {(['cancelPublish', 'lock', 'unlock'] as const)
+            .filter((action) => row.actions.includes(action))
+            .map((action) => (
+              <Button key={action} type="link" size="small" onClick={() => run.mutate(() => themeApi.act(row.id, action))} data-testid={`theme-${action}`}>
+                {m(action)}
+              </Button>
+            ))}
+          {row.editable && can(user, 'theme.delete') && (
+            <Popconfirm title={m('removeConfirm')} onConfirm={() => run.mutate(() => themeApi.remove(row.id))}>
+              <Button type="link" size="small" danger>
+                {m('remove')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={m(equipment === 'public' ? 'publicTitle' : equipment === 'room' ? 'roomTitle' : 'listTitle')}
+      extra={
+        can(user, 'theme.create') && (
+          <Button type="primary" onClick={() => (form.resetFields(), setCreating(true))} data-testid="theme-create">
+            {m('create')}
+          </Button>
+        )
+      }
+    >
+      <PagedTable<ThemeItem> rowKey="id" columns={columns} data={list.data} loading={list.isFetching} page={paging.page} pagesize={paging.pagesize} onPage={(page, pagesize) => setPaging({ page, pagesize })} />
+      <Modal open={creating} title={m('create')} onOk={create} onCancel={() => setCreating(false)} okText={m('ok')} cancelText={m('cancel')} destroyOnHidden>
+        <Form form={form} layout="vertical" initialValues={{ equipmentType: equipment ?? 'room' }}>
+          <Form.Item name="name" label={m('name')} rules={[{ required: true, max: 30, whitespace: true }]}>
+            <Input maxLength={30} data-testid="theme-name" />
+          </Form.Item>
+          <Form.Item name="equipmentType" label={m('equipmentType')} rules={[{ required: true }]}>
+            <Select disabled={equipment !== undefined} options={EQUIPMENT_TYPES.map((value) => ({ value, label: m(value) }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal open={publishing !== null} title={`${m('publish')} · ${publishing?.name ?? ''}`} onOk={publish} onCancel={() => setPublishing(null)} okText={m('ok')} cancelText={m('cancel')} destroyOnHidden>
+        <Form form={publishForm} layout="vertical">
+          <Form.Item name="publishAt" label={m('publishAt')}>
+            <DatePicker showTime />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
+
+/** /themes/themes_page: a hotel's room templates; every template for brands and the platform. */
+export default function ThemesPage() {
+  const user = useSession();
+  return <ThemeList equipment={user.user_type === 3 ? 'room' : undefined} />;
+}
+
+/** /themes/themes_public_page: a hotel's public-area templates. */
+export function PublicThemesPage() {
+  return <ThemeList equipment="public" />;
+}
+
+/** /themes/themes_version: every version of the caller's templates, with timed ones cancellable. */
+export function ThemeVersionsPage() {
+  const m = useThemeText();
+  const lang = useLang();
+  const user = useSession();
+  const client = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, pagesize: 20 });
+  const list = useQuery({ queryKey: ['themes', 'versions', lang, paging], queryFn: ({ signal }) => themeApi.versions(paging, signal), placeholderData: keepPreviousData });
+  const cancel = useMutation({
+    mutationFn: (id: number) => themeApi.cancelVersion(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['themes'] }),
+    onError: (error) => showApiError(error),
+  });
+  const columns: ColumnsType<(typeof list.data & object)['items'][number]> = [
+    { key: 'theme', title: m('template'), dataIndex: 'themeName' },
+    { key: 'number', title: m('version'), dataIndex: 'number', render: (n: number) => `v${n}` },
+    { key: 'state', title: m('status'), dataIndex: 'state', render: (s: keyof typeof VERSION_STATES) => <Tag data-testid="version-state">{VERSION_STATES[s][lang]}</Tag> },
+    { key: 'at', title: m('publishAtCol'), dataIndex: 'publishAt', render: (v: string | null) => (v ? formatDatetime(v) : '-') },
+    { key: 'published', title: m('publishedAt'), dataIndex: 'publishedAt', render: (v: string | null) => (v ? formatDatetime(v) : '-') },
+    { key: 'by', title: m('publishedBy'), dataIndex: 'publishedBy' },
+    {
+      key: 'actions',
+      title: m('actions'),
+      render: (_, row) =>
+        row.state === 'pending' && can(user, 'theme.publish') ? (
+          <Button type="link" size="small" onClick={() => cancel.mutate(row.id)}>
+            {m('cancelVersion')}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Card title={m('versionsTitle')}>
+      <PagedTable rowKey="id" columns={columns} data={list.data} loading={list.isFetching} page={paging.page} pagesize={paging.pagesize} onPage={(page, pagesize) => setPaging({ page, pagesize })} />
+    </Card>
+  );
+}

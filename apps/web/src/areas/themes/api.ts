@@ -1,0 +1,47 @@
+import type { ThemeActionName, ThemeDocument } from '@htv/shared/areas/themes/index';
+import { api, type Query } from '../../api/client';
+
+/** A theme as `GET /api/admin/theme` lists it. */
+export interface ThemeItem {
+  id: number;
+  name: string;
+  typeId: number | null;
+  typeName: string | null;
+  equipmentType: string;
+  visibility: string;
+  status: string;
+  locked: boolean;
+  draftRevision: number;
+  draftSavedBy: string | null;
+  draftSavedAt: string;
+  editable: boolean;
+  actions: ThemeActionName[];
+}
+
+export interface VersionItem {
+  id: number;
+  themeId: number;
+  themeName: string | null;
+  number: number;
+  state: 'pending' | 'published' | 'cancelled';
+  publishAt: string | null;
+  publishedAt: string | null;
+  publishedBy: string;
+}
+
+export type Paged<T> = { items: T[]; total: number };
+
+/** The lifecycle calls of `THEME_ACTIONS` besides publishing, by action. */
+const ACTION_PATHS: Record<Exclude<ThemeActionName, 'publish'>, string> = { cancelPublish: 'cancel-publish', lock: 'lock', unlock: 'unlock' };
+
+export const themeApi = {
+  list: (query: Query, signal?: AbortSignal) => api.get<Paged<ThemeItem>>('/admin/theme', query, signal),
+  get: (id: number, signal?: AbortSignal) => api.get<ThemeItem & { document: ThemeDocument }>(`/admin/theme/${id}`, undefined, signal),
+  create: (body: { name: string; equipmentType: string }) => api.post<ThemeItem>('/admin/theme', body),
+  saveDraft: (id: number, revision: number, document: ThemeDocument) => api.put<ThemeItem & { document: ThemeDocument }>(`/admin/theme/${id}/draft`, { revision, document }),
+  remove: (id: number) => api.delete<null>(`/admin/theme/${id}`),
+  publish: (id: number, publishAt?: string) => api.post<VersionItem>(`/admin/theme/${id}/publish`, publishAt ? { publishAt } : {}),
+  act: (id: number, action: Exclude<ThemeActionName, 'publish'>) => api.post<ThemeItem>(`/admin/theme/${id}/${ACTION_PATHS[action]}`),
+  versions: (query: Query, signal?: AbortSignal) => api.get<Paged<VersionItem>>('/admin/theme/versions', query, signal),
+  cancelVersion: (id: number) => api.post<VersionItem>(`/admin/theme/versions/${id}/cancel`),
+};

@@ -64,6 +64,8 @@ export default function ThemeEditorPage() {
   const [blockType, setBlockType] = useState('text');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  // Nodes are open unless closed by hand, so a node just added shows at once.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     if (loaded.data && doc === null) {
@@ -80,8 +82,9 @@ export default function ThemeEditorPage() {
     setDoc(next);
   };
   const childList = (draft: ThemeDocument, place: Place) => (place.length ? (nodeAt(draft, place)[CHILD_LISTS[place.length]!] as Node[]) : (draft.layouts as unknown as Node[]));
-  const add = (node: Node) => {
-    const parent = selected.slice(0, Math.min(selected.length, 3));
+  /** Adds a node at a depth (0 layout .. 3 block) under the selected node's ancestor of that depth. */
+  const add = (level: number, node: Node) => {
+    const parent = selected.slice(0, level);
     let index = 0;
     change((draft) => {
       const list = childList(draft, parent);
@@ -125,6 +128,9 @@ export default function ThemeEditorPage() {
     return { key: placeKey(place), title: title(node, place), children: children.map((child, index) => treeOf(child, [...place, index])) };
   };
   const tree: DataNode[] = [{ key: 'theme', title: <Typography.Text strong>{doc.theme.name || m('themeNode')}</Typography.Text>, children: doc.layouts.map((layout, index) => treeOf(layout as unknown as Node, [index])) }];
+  const allKeys: string[] = [];
+  const collect = (nodes: DataNode[]) => nodes.forEach((n) => (allKeys.push(String(n.key)), collect(n.children ?? [])));
+  collect(tree);
   const node = nodeAt(doc, selected);
   const schema = schemaAt(doc, selected);
   const base = selected.length ? `${pathOf(selected)}.` : 'theme.';
@@ -154,14 +160,14 @@ export default function ThemeEditorPage() {
             {adders
               .filter((adder) => adder.at <= depth)
               .map((adder) => (
-                <Button key={adder.testId} size="small" onClick={() => add(adder.make())} data-testid={adder.testId} disabled={adder.at > 0 && depth < adder.at}>
+                <Button key={adder.testId} size="small" onClick={() => add(adder.at, adder.make())} data-testid={adder.testId}>
                   {adder.label}
                 </Button>
               ))}
             {depth >= 3 && (
               <Space.Compact>
                 <Select size="small" value={blockType} onChange={setBlockType} options={blockTypeNames().map((type) => ({ value: type, label: type }))} style={{ width: 120 }} aria-label={m('blockType')} data-testid="block-type" />
-                <Button size="small" onClick={() => add({ type: blockType, key: freshKey(doc, blockType), ...box, ...(blockType === 'text' ? { text: {} } : {}) })} data-testid="add-block">
+                <Button size="small" onClick={() => add(3, { type: blockType, key: freshKey(doc, blockType), ...box, ...(blockType === 'text' ? { text: {} } : {}) })} data-testid="add-block">
                   {m('addBlock')}
                 </Button>
               </Space.Compact>
@@ -179,7 +185,15 @@ export default function ThemeEditorPage() {
               </Button>
             )}
           </Space>
-          <Tree treeData={tree} defaultExpandAll showLine selectedKeys={[placeKey(selected)]} onSelect={(keys) => keys[0] !== undefined && setSelected(keys[0] === 'theme' ? [] : String(keys[0]).split('.').map(Number))} data-testid="theme-tree" key={JSON.stringify(doc.layouts.map((l) => l.pages.length))} />
+          <Tree
+            treeData={tree}
+            showLine
+            expandedKeys={allKeys.filter((key) => !collapsed.has(key))}
+            onExpand={(keys) => setCollapsed(new Set(allKeys.filter((key) => !keys.includes(key))))}
+            selectedKeys={[placeKey(selected)]}
+            onSelect={(keys) => keys[0] !== undefined && setSelected(keys[0] === 'theme' ? [] : String(keys[0]).split('.').map(Number))}
+            data-testid="theme-tree"
+          />
           {Object.keys(errors).length > 0 && <Alert style={{ marginTop: 12 }} type="error" message={m('problems')} description={Object.entries(errors).map(([path, list]) => <div key={path}>{`${path}: ${list.join('; ')}`}</div>)} />}
         </Card>
       </Col>

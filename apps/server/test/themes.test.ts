@@ -146,7 +146,7 @@ describe('publishing and versions', () => {
     const list = await tenant.brand.get(`/api/admin/theme/versions?themeId=${theme.id}`);
     expect(list.body.data.items.map((v: { number: number }) => v.number)).toEqual([2, 1]);
     const logs = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.recordType, 'theme'), eq(operationLogs.recordId, String(theme.id))));
-    expect(logs.map((l) => l.action).sort()).toEqual(['theme.create', 'theme.publish', 'theme.publish', 'theme.update']);
+    expect(logs.map((l) => l.action).sort()).toEqual(['create', 'theme_publish', 'theme_publish', 'update']);
   });
 
   it('refuses to publish a document whose materials do not resolve, with findings on the blocks', async () => {

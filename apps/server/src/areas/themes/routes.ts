@@ -1,5 +1,5 @@
 import { idSchema, type FieldDef, intSchema, pagingShape } from '@htv/shared';
-import { EQUIPMENT_TYPES, emptyDocument, THEME_STATES, type ThemeActionName, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { EQUIPMENT_TYPES, emptyDocument, THEME_ACTIONS, THEME_STATES, type ThemeActionName, type ThemeDocument } from '@htv/shared/areas/themes/index';
 import { and, count, desc, eq, ilike, inArray, max, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -108,8 +108,10 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  const log = (tx: Db, request: FastifyRequest, action: ThemeActionName | 'create' | 'update' | 'delete' | 'cancelVersion', id: number, after?: unknown) =>
-    writeOpLog(tx, actorOf(request), { action: `theme.${action}`, recordType: 'theme', recordId: id, after }, request.ip);
+  /** Operation-log names (OPLOG_ACTIONS): the generic writes, and one per lifecycle action. */
+  const LOG_ACTIONS = { create: 'create', update: 'update', delete: 'delete', publish: 'theme_publish', cancelPublish: 'theme_cancel_publish', lock: 'theme_lock', unlock: 'theme_unlock', cancelVersion: 'theme_version_cancel' } as const;
+  const log = (tx: Db, request: FastifyRequest, action: keyof typeof LOG_ACTIONS, id: number, after?: unknown) =>
+    writeOpLog(tx, actorOf(request), { action: LOG_ACTIONS[action], recordType: 'theme', recordId: id, after }, request.ip);
 
   app.get('/api/admin/theme', { schema: { tags, querystring: listQuery, summary: "Themes of the caller's reach (query: paging and filters)" }, config: auth('theme.read') }, async (request) => {
     const actor = actorOf(request);
@@ -197,7 +199,7 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
 
   app.post(
     '/api/admin/theme/:id/publish',
-    { schema: { tags, params: idParams, body: publishBody, summary: 'Freezes the draft into a version, now or at a time' }, config: { ...auth('theme.publish'), fields: FIELD_LABELS } },
+    { schema: { tags, params: idParams, body: publishBody, summary: 'Freezes the draft into a version, now or at a time' }, config: { ...auth(THEME_ACTIONS.publish.permission), fields: FIELD_LABELS } },
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params as { id: number };
@@ -238,7 +240,7 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
     { path: 'unlock', action: 'unlock', set: () => ({ locked: false }) },
   ];
   for (const { path, action, set } of rowActions) {
-    app.post(`/api/admin/theme/:id/${path}`, { schema: { tags, params: idParams, summary: `Theme action: ${action}` }, config: auth(`theme.${action === 'cancelPublish' ? 'publish' : 'lock'}`) }, async (request) => {
+    app.post(`/api/admin/theme/:id/${path}`, { schema: { tags, params: idParams, summary: `Theme action: ${action}` }, config: auth(THEME_ACTIONS[action].permission) }, async (request) => {
       const actor = actorOf(request);
       const { id } = request.params as { id: number };
       const updated = await db.transaction(async (tx) => {
@@ -294,7 +296,7 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
     return ok({ ...versionItem(row.version, row.themeName), document: row.version.document });
   });
 
-  app.post('/api/admin/theme/versions/:id/cancel', { schema: { tags, params: idParams, summary: 'Cancels a timed version not yet published' }, config: auth('theme.publish') }, async (request) => {
+  app.post('/api/admin/theme/versions/:id/cancel', { schema: { tags, params: idParams, summary: 'Cancels a timed version not yet published' }, config: auth(THEME_ACTIONS.publish.permission) }, async (request) => {
     const actor = actorOf(request);
     const { id } = request.params as { id: number };
     const cancelled = await db.transaction(async (tx) => {

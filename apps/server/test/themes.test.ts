@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs, themeSends, themeVersions } from '../src/db/schema/index.js';
 import { publishDueVersions } from '../src/areas/themes/service.js';
 import { Client, testApp, type TestApp } from './support/app.js';
+import { multipartBody, png } from './support/images.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -184,6 +185,40 @@ describe('publishing and versions', () => {
     const cancel = await tenant.brand.post(`/api/admin/theme/versions/${next.body.data.id}/cancel`);
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.state).toBe('cancelled');
+  });
+});
+
+/** Uploads a picture and saves it as a material of the client's level. */
+async function addMaterial(client: Client, name: string): Promise<number> {
+  const { payload, headers } = multipartBody({ name: `${name}.png`, data: png(64, 64) });
+  const file = await client.request('POST', '/api/files?rule=material', payload, headers);
+  expect(file.status, JSON.stringify(file.body)).toBe(200);
+  const res = await client.post('/api/records/material', { name, fileId: file.body.data.id });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.id as number;
+}
+
+describe('materials of a theme', () => {
+  it("publishes with the owner's materials, refuses another tenant's, and keeps a used material from deletion", async () => {
+    const own = await addMaterial(tenant.brand, 'Lobby picture');
+    const foreign = await addMaterial(other.brand, 'Foreign picture');
+    const theme = await createTheme(tenant.brand, { name: 'With pictures' });
+    const image = (id: number) => ({ type: 'image', key: 'pic', x: 0, y: 0, width: 100, height: 100, materialIds: [id] });
+    const withForeign = await saveDraft(tenant.brand, theme, withBlocks(theme.document, [image(foreign)]));
+    expect(withForeign.status).toBe(200);
+    const refused = await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, {});
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['layouts.0.pages.0.containers.0.blocks.0']).toEqual([`Material ${foreign} does not exist or may not be used`]);
+    const fixed = await tenant.brand.put(`/api/admin/theme/${theme.id}/draft`, { revision: withForeign.body.data.draftRevision, document: withBlocks(theme.document, [image(own)]) });
+    expect(fixed.status).toBe(200);
+    expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, {})).status).toBe(200);
+    const del = await tenant.brand.delete(`/api/records/material/${own}`);
+    expect(del.status).toBe(409);
+    expect(del.body.errmsg).toContain('With pictures');
+    // A hotel's theme may use its brand's materials.
+    const hotelTheme = await createTheme(tenant.hotel, { name: 'Hotel pictures' });
+    expect((await saveDraft(tenant.hotel, hotelTheme, withBlocks(hotelTheme.document, [image(own)]))).status).toBe(200);
+    expect((await tenant.hotel.post(`/api/admin/theme/${hotelTheme.id}/publish`, {})).status).toBe(200);
   });
 });
 

@@ -78,7 +78,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
         </Space>
       ),
     },
-    { key: 'saved', title: m('publishedAt'), dataIndex: 'draftSavedAt', render: (v: string) => formatDatetime(v) },
+    { key: 'saved', title: m('savedAt'), dataIndex: 'draftSavedAt', render: (v: string) => formatDatetime(v) },
     {
       key: 'actions',
       title: m('actions'),

@@ -12,9 +12,12 @@ try {
   process.exit(1);
 }
 
-// A larger young generation: at fleet heartbeat rates V8's default one spends ~13% of the server's time
-// in scavenges (2.5% with 64 MB; see docs/benchmarks.md). NODE_OPTIONS may set another size.
-const heapFlags = /semi-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=64'];
+// A larger young generation for fleets: at fleet heartbeat rates V8's default one spends ~13% of the
+// server's time in scavenges (2.5% with 64 MB; see docs/benchmarks.md). Fleets run on PostgreSQL; the
+// embedded default (a demo, a small site) keeps V8's default, which holds its idle memory under 300 MB
+// while the demo's virtual TVs run. NODE_OPTIONS may set another size.
+const fleetScale = Boolean(process.env.DATABASE_URL);
+const heapFlags = fleetScale && !/semi-space-size/.test(process.env.NODE_OPTIONS ?? '') ? ['--max-semi-space-size=64'] : [];
 
 log('starting the server…');
 const child = spawn(process.execPath, ['--enable-source-maps', ...heapFlags, SERVER_BUNDLE], {

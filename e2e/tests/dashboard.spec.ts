@@ -51,6 +51,15 @@ test('a hotel’s dashboard draws its terminals and a figure opens the filtered 
   const beat = await page.request.post('/api/device/v1/heartbeat', { data: {}, headers: { authorization: `Bearer ${tvs[0]!.token}` } });
   expect(beat.ok()).toBe(true);
 
+  // The counts are cached for 10 s per reach (an earlier sign-in of this hotel may have filled the cache
+  // before these registrations): wait until the API counts them, then draw.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get('/api/dashboard?days=7', { headers: { authorization: `Bearer ${token}` } });
+      const { daily } = ((await answer.json()) as { data: { daily: { registered: number }[] } }).data;
+      return daily.reduce((sum, day) => sum + day.registered, 0);
+    }, { timeout: 20_000, message: 'the dashboard counts the new registrations' })
+    .toBeGreaterThanOrEqual(2);
   await login(page, 'hotel', { via: 'api' });
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect.poll(() => figureValue(page, 'total')).toBeGreaterThanOrEqual(2);

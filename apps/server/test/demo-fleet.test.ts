@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTv } from '../../../tools/simulator/lib.js';
 import { onShare } from '../src/seed/fleet.js';
 import { installCodeOf } from './devices-support.js';
-import { testApp, type TestApp } from './support/app.js';
+import { listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -22,13 +22,11 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
 beforeAll(async () => {
   t = await testApp();
   a = await createTenant(t, ['terminal.read']);
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = await listeningUrl(t);
 });
 
 afterAll(async () => {
   await tv?.stop();
-  // The worker's app is shared: stop listening, keep the app.
-  await new Promise((resolve) => t.app.server.close(resolve));
 });
 
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;

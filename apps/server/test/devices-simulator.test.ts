@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
 import { installCodeOf, publicIdOf } from './devices-support.js';
-import { testApp, type TestApp } from './support/app.js';
+import { listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -20,13 +20,11 @@ const until = async (check: () => boolean, ms = 8000) => {
 beforeAll(async () => {
   t = await testApp();
   a = await createTenant(t, ['terminal.read', 'terminal.update', 'terminal.authorize', 'terminal.disable', 'terminal.recover']);
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = await listeningUrl(t);
 });
 
 afterAll(async () => {
   await fleet?.stop();
-  // The worker's app is shared: stop listening, keep the app.
-  await new Promise((resolve) => t.app.server.close(resolve));
 });
 
 describe('simulator library against the server', () => {

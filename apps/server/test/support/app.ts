@@ -31,6 +31,18 @@ export function testApp(): Promise<TestApp> {
   return shared.__htvApp;
 }
 
+const listening = globalThis as { __htvUrl?: Promise<string> };
+
+/**
+ * The worker's app listening on a loopback port, for tests whose clients speak real HTTP (the
+ * simulator, the demo fleet). Fastify listens once per app, so the files of a worker share the port; it
+ * closes with the worker.
+ */
+export function listeningUrl(t: TestApp): Promise<string> {
+  listening.__htvUrl ??= t.app.listen({ port: 0, host: '127.0.0.1' });
+  return listening.__htvUrl;
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   /** Either side of the envelope, loosely typed for assertions. */

@@ -23,7 +23,19 @@ export function toastSuccess(text: string) {
   if (instance) void instance.success(text);
 }
 
-/** A loading toast that stays until the returned function hides it. */
+let loadingToasts = 0;
+
+/**
+ * A loading toast that stays until the returned function hides it. It is closed by its key on the
+ * instance that showed it and on the current one (a session switch may register a new instance).
+ */
 export function toastLoading(text: string): () => void {
-  return instance ? instance.loading(text, 0) : () => {};
+  const shownBy = instance;
+  if (!shownBy) return () => {};
+  const key = `loading-${++loadingToasts}`;
+  void shownBy.open({ key, type: 'loading', content: text, duration: 0 });
+  return () => {
+    shownBy.destroy(key);
+    instance?.destroy(key);
+  };
 }

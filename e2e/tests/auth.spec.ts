@@ -269,9 +269,7 @@ test.describe('login-as and back', () => {
     await expect(page.getByTestId('project-selector')).toContainText('当前客户');
   });
 
-  // Known defect: in the full suite the loading toast of a refused return stays on screen (it passes
-  // when this file runs alone); the fix is pending.
-  test.fixme('a failed return just dismisses the loading message', async ({ page }) => {
+  test('a failed return just dismisses the loading message', async ({ page }) => {
     await openAs(page, DEMO.admin, '/brand/list', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '蓝湾度假酒店' });
     await row.getByTestId('login-as').click();

@@ -26,6 +26,12 @@ export function toastSuccess(text: string) {
 let loadingToasts = 0;
 
 /**
+ * A loading toast is closed no sooner than this after it opened: a notice closed while its appear
+ * motion runs can be left in the DOM for good (the motion never ends), so a fast answer waits for it.
+ */
+const LOADING_MIN_VISIBLE_MS = 600;
+
+/**
  * A loading toast that stays until the returned function hides it. It is closed by its key on the
  * instance that showed it and on the current one (a session switch may register a new instance).
  */
@@ -33,9 +39,13 @@ export function toastLoading(text: string): () => void {
   const shownBy = instance;
   if (!shownBy) return () => {};
   const key = `loading-${++loadingToasts}`;
+  const openedAt = Date.now();
   void shownBy.open({ key, type: 'loading', content: text, duration: 0 });
   return () => {
-    shownBy.destroy(key);
-    instance?.destroy(key);
+    const close = () => {
+      shownBy.destroy(key);
+      instance?.destroy(key);
+    };
+    setTimeout(close, Math.max(0, openedAt + LOADING_MIN_VISIBLE_MS - Date.now()));
   };
 }

@@ -59,6 +59,14 @@ export function usableMaterials(reader: Reader, t: RecordTable = table()): SQL |
   return or(...parts);
 }
 
+/**
+ * Materials a row owned at `owner` may use: those every reader of the row may read. A platform row
+ * (shown to every brand and hotel) uses the platform's materials only.
+ */
+function usableByRowOf(owner: Owner, t: RecordTable): SQL | undefined {
+  return owner.brandId === null ? isNull(t.brandId) : usableMaterials(readerAt(owner), t);
+}
+
 function toInfo(row: Record<string, unknown> & { mime: string }): MaterialInfo {
   return {
     id: row.id as number,
@@ -82,7 +90,8 @@ const isActor = (by: Actor | Owner): by is Actor => 'userType' in by;
 
 /**
  * The materials `refs` names that `by` may use: an actor at its own level, or a row's owner (a theme
- * of a hotel may use the platform's, its brand's and its hotel's materials). `missing` keeps the refs,
+ * of a hotel may use the platform's, its brand's and its hotel's materials; a platform theme only
+ * the platform's). `missing` keeps the refs,
  * as given, that name no material or one outside that reach: the same answer for both, so nothing
  * is learnt of other tenants' materials.
  */
@@ -105,7 +114,7 @@ export async function materialsUsableBy(db: Db, by: Actor | Owner, refs: readonl
     ? await db
         .select({ row: t, mime: sql<string>`coalesce((select mime from files where files.id::text = ${t.fileId}), '')` })
         .from(t)
-        .where(and(or(...named), usableMaterials(isActor(by) ? readerOf(by) : readerAt(by), t)))
+        .where(and(or(...named), isActor(by) ? usableMaterials(readerOf(by), t) : usableByRowOf(by, t)))
     : [];
   const usable = rows.map(({ row, mime }) => toInfo({ ...row, mime }));
   const byKey = new Map<string, MaterialInfo>();

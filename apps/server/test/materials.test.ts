@@ -26,9 +26,9 @@ interface Material {
   hotelId: number | null;
 }
 
-function upload(client: Client, name: string, data: Buffer, rule = 'material'): Promise<ApiResponse> {
+function upload(client: Client, name: string, data: Buffer, rule = 'material'): Promise<ApiResponse<{ id: string }>> {
   const { payload, headers } = multipartBody({ name, data });
-  return client.request('POST', `/api/files?rule=${rule}`, payload, headers);
+  return client.request('POST', `/api/files?rule=${rule}`, payload, headers) as Promise<ApiResponse<{ id: string }>>;
 }
 
 /** Uploads a file and saves it as a material of the client's level. */
@@ -82,7 +82,7 @@ describe('materials checked by content', () => {
   it('refuses renamed files, unplayable video and the server’s own thumbnail rule', async () => {
     const renamed = await upload(a.hotel, 'photo.png', Buffer.from('<html><script>alert(1)</script></html>'.padEnd(5000, ' ')));
     expect(renamed.status).toBe(422);
-    expect(renamed.body.errors.file[0]).toContain('jpeg, png');
+    expect(renamed.body.errors.file?.[0]).toContain('jpeg, png');
     const fontAsPicture = await upload(a.hotel, 'font.jpg', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(400)]));
     expect(fontAsPicture.status).toBe(422);
 
@@ -91,7 +91,7 @@ describe('materials checked by content', () => {
     expect(file.status).toBe(200);
     const res = await a.hotel.withLang('zh-CN').post('/api/records/material', { name: 'broken', fileId: file.body.data.id });
     expect(res.status).toBe(422);
-    expect(res.body.errors.fileId[0]).toBe(translate('material.unreadableMedia', 'zh-CN'));
+    expect(res.body.errors.fileId?.[0]).toBe(translate('material.unreadableMedia', 'zh-CN'));
 
     expect((await upload(a.hotel, 'x.webp', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer(), 'materialThumbnail')).status).toBe(422);
   });

@@ -58,8 +58,12 @@ export function structuralFindings(doc: ThemeDocument): Finding[] {
       }
     }
   }
+  const blockKeys = new Set([...blocksOf(doc)].map(({ block }) => block.key));
   for (const { path, block } of blocksOf(doc)) {
     unique(path, block.key);
+    for (const [direction, target] of Object.entries((block.nav ?? {}) as Record<string, string | undefined>)) {
+      if (target !== undefined && !blockKeys.has(target)) findings.push({ path: `${path}.nav.${direction}`, key: 'theme.navTargetMissing', params: { block: target } });
+    }
     inside(path, block as unknown as { x: number; y: number; width: number; height: number });
     for (const name of ['focusEvent', 'clickEvent'] as const) {
       const event = block[name] as ThemeAction | undefined;

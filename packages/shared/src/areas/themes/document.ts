@@ -70,6 +70,8 @@ const blockCommon = {
   autoShow: autoShow.default({ mode: 'none' }),
   /** Tag of the quick-settings page that edits this block's attributes. */
   attrTag: key.optional(),
+  /** Hand-set D-pad moves: the key of the block each direction goes to (else the nearest one that way). */
+  nav: z.strictObject({ up: key.optional(), down: key.optional(), left: key.optional(), right: key.optional() }).optional(),
 };
 
 export interface BlockType<T extends string = string, S extends z.core.$ZodLooseShape = z.core.$ZodLooseShape> {

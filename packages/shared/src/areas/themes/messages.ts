@@ -18,6 +18,7 @@ export const themeMessages = {
   'theme.layoutParentMissing': { 'zh-CN': '上级布局「{layout}」不存在', 'en-US': 'The parent layout "{layout}" does not exist' },
   'theme.duplicateKey': { 'zh-CN': '标识「{key}」重复', 'en-US': 'The key "{key}" is used twice' },
   'theme.outsideStage': { 'zh-CN': '超出画布（{width}×{height}）', 'en-US': 'Outside the stage ({width}×{height})' },
+  'theme.navTargetMissing': { 'zh-CN': '遥控器移动的目标「{block}」不存在', 'en-US': 'The block "{block}" this remote move goes to does not exist' },
   'theme.typeMissing': { 'zh-CN': '模板分类不存在', 'en-US': 'The template category does not exist' },
 } as const satisfies Record<string, Text>;
 

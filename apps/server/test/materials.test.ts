@@ -151,6 +151,16 @@ describe('sharing downward', () => {
 
     const tooMany = await a.hotel.post('/api/admin/material/getinfo', { material_urls: Array.from({ length: 501 }, () => urls.hotelPic) });
     expect(tooMany.status).toBe(422);
+    const tooManyInAll = await a.hotel.post('/api/admin/material/getinfo', { material_urls: Array.from({ length: 300 }, () => urls.hotelPic), material_ids: Array.from({ length: 201 }, () => ids.hotelPic) });
+    expect(tooManyInAll.status).toBe(422);
+    expect(Object.keys(tooManyInAll.body.errors)).toEqual(['material_urls']);
+  });
+
+  it('answers getinfo by material id too (theme documents name materials by id), within the same reach', async () => {
+    const res = await a.hotel.post('/api/admin/material/getinfo', { material_ids: Object.values(ids) });
+    expect(res.status).toBe(200);
+    expect((res.body.data as { name: string }[]).map((m) => m.name).sort()).toEqual(['shared-brand', 'shared-hotel', 'shared-platform']);
+    expect((await a.hotel.post('/api/admin/material/getinfo', { material_ids: [0] })).status).toBe(422);
   });
 
   it('tells the themes which materials a row’s owner may use (materialsUsableBy)', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { records, type FieldDef } from '@htv/shared';
+import { idSchema, records, type FieldDef } from '@htv/shared';
 import type { MaterialKind } from '@htv/shared/areas/material/records';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -104,12 +104,17 @@ let hooksRegistered = false;
 /** Loose field declarations that name request fields in validation messages. */
 const FIELDS: Record<string, FieldDef> = {
   material_urls: { kind: 'text', required: true, schema: z.unknown(), label: { 'zh-CN': '素材地址', 'en-US': 'Material URLs' } },
+  material_ids: { kind: 'text', required: false, schema: z.unknown(), label: { 'zh-CN': '素材编号', 'en-US': 'Material ids' } },
 };
 
 /** Most materials one `getinfo` answers about (a theme uses far fewer). */
 export const GETINFO_MAX = 500;
 
-const getinfoBody = z.object({ material_urls: z.array(z.string().max(300)).max(GETINFO_MAX) });
+/** Addresses (the spec's call), or ids (a theme document names its materials by id); 500 in all at most. */
+const getinfoBody = z.object({
+  material_urls: z.array(z.string().max(300)).max(GETINFO_MAX).default([]),
+  material_ids: z.array(idSchema).max(GETINFO_MAX).default([]),
+});
 
 /** The material library: its record hooks, sharing downward, and the metadata call themes use. */
 export function registerMaterial(app: FastifyInstance, db: Db, storage: Storage): void {
@@ -129,8 +134,9 @@ export function registerMaterial(app: FastifyInstance, db: Db, storage: Storage)
       config: { auth: { userTypes: [1, 2, 3] }, fields: FIELDS },
     },
     async (request) => {
-      const { material_urls: urls } = request.body as z.infer<typeof getinfoBody>;
-      const { usable } = await materialsUsableBy(db, actorOf(request), urls);
+      const { material_urls: urls, material_ids: ids } = request.body as z.infer<typeof getinfoBody>;
+      if (urls.length + ids.length > GETINFO_MAX) throw invalidFields({ material_urls: { key: 'validation.maxItems', params: { field: FIELDS.material_urls!.label, max: GETINFO_MAX } } });
+      const { usable } = await materialsUsableBy(db, actorOf(request), [...urls, ...ids]);
       return ok(usable);
     },
   );

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { canvasPng } from '../support/media.js';
 import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
 
 /**
@@ -6,25 +7,6 @@ import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
  * is uploaded with visible progress, its kind, pixel size and thumbnail come from the file, it is
  * found by folder and not among videos, and it is deleted after a confirmation.
  */
-
-/** A real PNG of `width`×`height`, drawn on a canvas of the page. */
-async function canvasPng(page: Page, width: number, height: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([w, h]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = w!;
-      canvas.height = h!;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#2a7';
-      context.fillRect(0, 0, w!, h!);
-      context.fillStyle = '#fff';
-      context.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
-      return canvas.toDataURL('image/png');
-    },
-    [width, height],
-  );
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
 
 test('a hotel uploads a picture to its material library, finds it by folder and deletes it', async ({ page, request }) => {
   const name = unique('Lobby');

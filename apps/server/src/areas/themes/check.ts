@@ -1,5 +1,5 @@
 import { type MessageKey } from '@htv/shared';
-import { blockMaterials, blocksOf, STAGE, themeDocument, type ThemeAction, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { blocksOf, materialsOf, materialUses, STAGE, themeDocument, type ThemeAction, type ThemeDocument } from '@htv/shared/areas/themes/index';
 import type { Db } from '../../db/client.js';
 import type { Owner } from '../../tenancy/scope.js';
 import { materialsUsableBy } from '../material/service.js';
@@ -11,21 +11,8 @@ export interface Finding {
   params?: Record<string, unknown>;
 }
 
-/** Every use of a material in a document, with the path of the part that uses it. */
-export function materialUses(doc: ThemeDocument): { id: number; path: string }[] {
-  const uses = doc.theme.previewMaterialIds.map((id) => ({ id, path: 'theme.previewMaterialIds' }));
-  for (const { path, block } of blocksOf(doc)) {
-    for (const id of blockMaterials(block)) uses.push({ id, path });
-    for (const name of ['focusEvent', 'clickEvent'] as const) {
-      const event = block[name] as ThemeAction | undefined;
-      if (event?.action === 'playMedia') uses.push({ id: event.materialId, path: `${path}.${name}` });
-    }
-  }
-  return uses;
-}
-
-/** The distinct material ids a document uses. */
-export const materialsOf = (doc: ThemeDocument): number[] => [...new Set(materialUses(doc).map((use) => use.id))];
+// The document's material uses live beside its schema (the console's previews list them too).
+export { materialsOf, materialUses };
 
 /**
  * What a schema cannot say about a document: keys unique within it, parents and pages that exist,

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showApiError } from '../../api/client';
+import { APP_BASE, showApiError } from '../../api/client';
 import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
 import { formatDatetime } from '../../crud/columns';
@@ -18,6 +18,9 @@ type Equipment = (typeof EQUIPMENT_TYPES)[number];
 
 /** The editor of a theme's document (route table: /themes/themes_template/:id). */
 export const editorPath = (id: number) => `/themes/themes_template/${id}`;
+
+/** Previews open in a window of their own, outside the console (a draft, or a version). */
+const openPreview = (path: string) => window.open(`${APP_BASE}${path}`, '_blank', 'noopener');
 
 /**
  * A template list (spec §2): room templates (/themes/themes_page) or, for hotels, public-area ones
@@ -90,6 +93,9 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
               {m('edit')}
             </Button>
           )}
+          <Button type="link" size="small" onClick={() => openPreview(`/themes_template_preview/${row.id}`)} data-testid="theme-preview">
+            {m('preview')}
+          </Button>
           {row.actions.includes('publish') && (
             <Button type="link" size="small" onClick={() => setPublishing(row)} data-testid="theme-publish">
               {m('publish')}
@@ -181,12 +187,18 @@ export function ThemeVersionsPage() {
     {
       key: 'actions',
       title: m('actions'),
-      render: (_, row) =>
-        row.state === 'pending' && can(user, 'theme.publish') ? (
-          <Button type="link" size="small" onClick={() => cancel.mutate(row.id)}>
-            {m('cancelVersion')}
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => openPreview(`/themes_preview/${row.id}`)} data-testid="version-preview">
+            {m('preview')}
           </Button>
-        ) : null,
+          {row.state === 'pending' && can(user, 'theme.publish') && (
+            <Button type="link" size="small" onClick={() => cancel.mutate(row.id)}>
+              {m('cancelVersion')}
+            </Button>
+          )}
+        </Space>
+      ),
     },
   ];
   return (

@@ -48,6 +48,14 @@ const zh = {
   room: '客房',
   public: '公区',
   meeting: '会议室',
+  preview: '预览',
+  previewDraft: '草稿',
+  contentLang: '内容语言',
+  remote: '遥控器',
+  remoteBack: '返回',
+  openApp: '打开应用 {{name}}',
+  openArea: '打开 {{name}}',
+  notFound: '模板不存在或无权查看',
 };
 type Messages = typeof zh;
 const en: Messages = {
@@ -96,6 +104,14 @@ const en: Messages = {
   room: 'Room',
   public: 'Public area',
   meeting: 'Meeting room',
+  preview: 'Preview',
+  previewDraft: 'Draft',
+  contentLang: 'Content language',
+  remote: 'Remote',
+  remoteBack: 'Back',
+  openApp: 'Opening the app {{name}}',
+  openArea: 'Opening {{name}}',
+  notFound: 'The template does not exist or is not yours to see',
 };
 
 export const THEME_UI: Record<Lang, Messages> = { 'zh-CN': zh, 'en-US': en };

@@ -181,3 +181,19 @@ export function* blocksOf(doc: ThemeDocument): Generator<{ path: string; block: 
       for (const [c, con] of pg.containers.entries())
         for (const [b, blk] of con.blocks.entries()) yield { path: `layouts.${l}.pages.${p}.containers.${c}.blocks.${b}`, block: blk as ThemeBlock };
 }
+
+/** Every use of a material in a document, with the path of the part that uses it. */
+export function materialUses(doc: ThemeDocument): { id: number; path: string }[] {
+  const uses = doc.theme.previewMaterialIds.map((id) => ({ id, path: 'theme.previewMaterialIds' }));
+  for (const { path, block } of blocksOf(doc)) {
+    for (const id of blockMaterials(block)) uses.push({ id, path });
+    for (const name of ['focusEvent', 'clickEvent'] as const) {
+      const event = block[name] as ThemeAction | undefined;
+      if (event?.action === 'playMedia') uses.push({ id: event.materialId, path: `${path}.${name}` });
+    }
+  }
+  return uses;
+}
+
+/** The distinct material ids a document uses. */
+export const materialsOf = (doc: ThemeDocument): number[] => [...new Set(materialUses(doc).map((use) => use.id))];

@@ -1,0 +1,127 @@
+import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CONTENT_LANGS, materialsOf, type ContentLang, type ThemeAction, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { ThemeStage, type ThemeAsset } from '@htv/renderer';
+import { useQuery } from '@tanstack/react-query';
+import { Button, message, Result, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { api } from '../../api/client';
+import { themeApi } from './api';
+import { useThemeText } from './locales';
+
+/** Each content language by its own name (the same in either console language). */
+export const CONTENT_LANG_NAMES: Record<ContentLang, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', ja: '日本語', ko: '한국어', en: 'English' };
+
+interface MaterialInfo {
+  id: number;
+  url: string;
+  kind: ThemeAsset['kind'];
+}
+
+/** The document's materials, by id, as far as the viewer may use them. */
+function useAssets(doc: ThemeDocument | undefined) {
+  const ids = useMemo(() => (doc ? materialsOf(doc) : []), [doc]);
+  return useQuery({
+    queryKey: ['themes', 'assets', ids],
+    enabled: !!doc,
+    queryFn: async () => {
+      const infos = ids.length ? await api.post<MaterialInfo[]>('/admin/material/getinfo', { material_ids: ids }) : [];
+      return Object.fromEntries(infos.map((m) => [m.id, { url: m.url, kind: m.kind }])) as Record<number, ThemeAsset>;
+    },
+  });
+}
+
+/** The arrows, OK and Back of a TV remote, sent as the keys a browser TV receives. */
+function OnScreenRemote() {
+  const m = useThemeText();
+  const press = (key: string) => window.dispatchEvent(new KeyboardEvent('keydown', { key, code: key, bubbles: true }));
+  const key = (name: string, icon: React.ReactNode, label: string) => <Button size="small" icon={icon} aria-label={label} onClick={() => press(name)} data-testid={`remote-${name}`} />;
+  return (
+    <Space orientation="vertical" align="center" size={4} data-testid="remote" style={{ background: 'rgba(255,255,255,.9)', padding: 8, borderRadius: 8 }}>
+      <Typography.Text type="secondary">{m('remote')}</Typography.Text>
+      {key('ArrowUp', <ArrowUpOutlined />, '↑')}
+      <Space size={4}>
+        {key('ArrowLeft', <ArrowLeftOutlined />, '←')}
+        <Button size="small" type="primary" onClick={() => press('Enter')} data-testid="remote-Enter">
+          OK
+        </Button>
+        {key('ArrowRight', <ArrowRightOutlined />, '→')}
+      </Space>
+      {key('ArrowDown', <ArrowDownOutlined />, '↓')}
+      <Button size="small" icon={<RollbackOutlined />} onClick={() => press('Escape')} data-testid="remote-Escape">
+        {m('remoteBack')}
+      </Button>
+    </Space>
+  );
+}
+
+/**
+ * A full-window preview outside the console's layout: the renderer the TVs use draws the document,
+ * with its content languages switchable and an on-screen remote; app and area actions are announced.
+ */
+function Preview({ document: doc, label }: { document: ThemeDocument; label: string }) {
+  const m = useThemeText();
+  const [lang, setLang] = useState<ContentLang>(doc.theme.languages[0] ?? 'zh-CN');
+  const assets = useAssets(doc);
+  const [toast, holder] = message.useMessage();
+  const announce = (action: ThemeAction) => {
+    if (action.action === 'openApp') void toast.info(m('openApp', { name: action.packageName }));
+    if (action.action === 'openArea') void toast.info(m('openArea', { name: action.area }));
+  };
+  return (
+    <div style={{ position: 'fixed', inset: 0, background: '#000' }} data-testid="theme-preview">
+      {holder}
+      {assets.data && <ThemeStage document={doc} assets={assets.data} lang={lang} interactive onAction={announce} />}
+      <Space style={{ position: 'absolute', top: 8, left: 8, background: 'rgba(255,255,255,.9)', padding: '4px 8px', borderRadius: 8 }}>
+        <Typography.Text strong>{doc.theme.name}</Typography.Text>
+        <Tag>{label}</Tag>
+        <Select<ContentLang>
+          size="small"
+          value={lang}
+          onChange={setLang}
+          aria-label={m('contentLang')}
+          data-testid="preview-lang"
+          options={CONTENT_LANGS.filter((l) => doc.theme.languages.includes(l)).map((l) => ({ value: l, label: CONTENT_LANG_NAMES[l] }))}
+          style={{ minWidth: 120 }}
+        />
+      </Space>
+      <div style={{ position: 'absolute', right: 12, bottom: 12 }}>
+        <OnScreenRemote />
+      </div>
+    </div>
+  );
+}
+
+function Frame({ loading, failed, children }: { loading: boolean; failed: boolean; children: React.ReactNode }) {
+  const m = useThemeText();
+  if (loading) return <Spin fullscreen />;
+  if (failed) return <Result status="404" title={m('notFound')} data-testid="preview-missing" />;
+  return <>{children}</>;
+}
+
+/** `/themes_template_preview/:id`: a template's draft as it stands. */
+export default function TemplatePreviewPage() {
+  const id = Number(useParams().id);
+  const m = useThemeText();
+  const theme = useQuery({ queryKey: ['themes', 'document', id, 'preview'], queryFn: ({ signal }) => themeApi.get(id, signal), retry: false });
+  return (
+    <Frame loading={theme.isPending} failed={theme.isError}>
+      {theme.data && <Preview document={theme.data.document} label={m('previewDraft')} />}
+    </Frame>
+  );
+}
+
+/** `/themes_preview/:id`: one published (or timed) version, frozen. */
+export function VersionPreviewPage() {
+  const id = Number(useParams().id);
+  const version = useQuery({
+    queryKey: ['themes', 'version', id],
+    queryFn: ({ signal }) => api.get<{ number: number; document: ThemeDocument }>(`/admin/theme/versions/${id}`, undefined, signal),
+    retry: false,
+  });
+  return (
+    <Frame loading={version.isPending} failed={version.isError}>
+      {version.data && <Preview document={version.data.document} label={`v${version.data.number}`} />}
+    </Frame>
+  );
+}

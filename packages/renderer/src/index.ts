@@ -1,0 +1,3 @@
+export { ThemeStage, type ThemeStageProps } from './Stage';
+export { defineBlockRenderer, type BlockContext, type BlockRendererProps } from './registry';
+export * from './model';

@@ -1,0 +1,125 @@
+import { STAGE, type ContentLang, type LocalText, type ThemeBlock, type ThemeDocument, type ThemeLayout, type ThemePage } from '@htv/shared/areas/themes/document';
+
+/**
+ * What the renderer decides without drawing: texts in a language, auto-show rules, page order, the
+ * start page, the stage's scale and hand-set D-pad moves. Pure functions, tested on their own.
+ */
+
+/** A material as the renderer needs it: where its file is and what it is. */
+export interface ThemeAsset {
+  url: string;
+  kind: 'image' | 'video' | 'audio' | 'font';
+}
+
+/** Finds a material by id (the TV's asset list, or the console's material library). */
+export type AssetResolver = (materialId: number) => ThemeAsset | undefined;
+
+export const assetResolver = (assets: AssetResolver | Readonly<Record<number, ThemeAsset>>): AssetResolver =>
+  typeof assets === 'function' ? assets : (id) => assets[id];
+
+/**
+ * A text in `lang`, else in the theme's languages in their order, else in any language it has: a
+ * guest never sees an empty block because one translation is missing.
+ */
+export function textIn(text: LocalText | undefined, lang: ContentLang, fallbacks: readonly ContentLang[]): string {
+  if (!text) return '';
+  const chosen = [lang, ...fallbacks].find((l) => text[l]);
+  if (chosen) return text[chosen]!;
+  return Object.values(text).find((value) => !!value) ?? '';
+}
+
+type Rule = { mode: 'none' } | { mode: 'duration'; seconds: number } | { mode: 'timeRange'; from: string; to: string };
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether a part with this auto-show rule is shown at `now`: always (none), for `seconds` after it
+ * first showed (`since`: the boot or the page's opening), or within a daily time range `from`-`to`
+ * in the TV's local time (a range past midnight, 22:00-06:00, wraps).
+ */
+export function isShown(rule: Rule | undefined, now: Date, since: Date): boolean {
+  if (!rule || rule.mode === 'none') return true;
+  if (rule.mode === 'duration') return now.getTime() - since.getTime() < rule.seconds * 1000;
+  const minute = now.getHours() * 60 + now.getMinutes();
+  const from = minutesOf(rule.from);
+  const to = minutesOf(rule.to);
+  if (from === to) return true;
+  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}
+
+/** Milliseconds until `isShown` may change (for a timer), or undefined when it never will. */
+export function msUntilChange(rule: Rule | undefined, now: Date, since: Date): number | undefined {
+  if (!rule || rule.mode === 'none') return undefined;
+  if (rule.mode === 'duration') {
+    const left = since.getTime() + rule.seconds * 1000 - now.getTime();
+    return left > 0 ? left : undefined;
+  }
+  // Time ranges change on a minute boundary.
+  return 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds());
+}
+
+/** A layout's pages, the larger `sort` first (spec §3), equal sorts in document order. */
+export function pagesInOrder(layout: ThemeLayout): ThemePage[] {
+  return layout.pages.map((page, index) => ({ page, index })).sort((a, b) => b.page.sort - a.page.sort || a.index - b.index).map(({ page }) => page);
+}
+
+/**
+ * The layout a TV starts with: among the top layouts whose auto-show rule shows them now, one marked
+ * for boot display, else the main interface, else the first (a welcome layout shown for a minute
+ * after boot gives way to the main one).
+ */
+export function startLayout(doc: ThemeDocument, now = new Date(), since = now): ThemeLayout | undefined {
+  const roots = doc.layouts.filter((layout) => !layout.parent);
+  const shown = (roots.length ? roots : doc.layouts).filter((layout) => isShown(layout.autoShow, now, since));
+  return shown.find((l) => l.bootDisplay) ?? shown.find((l) => l.type === 'main') ?? shown[0];
+}
+
+/** The page shown first: the start layout's home page, else its first page in order. */
+export function startPage(doc: ThemeDocument, now = new Date(), since = now): ThemePage | undefined {
+  const layout = startLayout(doc, now, since);
+  if (!layout) return undefined;
+  const ordered = pagesInOrder(layout);
+  return ordered.find((p) => p.type === 'home') ?? ordered[0];
+}
+
+export function findPage(doc: ThemeDocument, key: string): { layout: ThemeLayout; page: ThemePage } | undefined {
+  for (const layout of doc.layouts) {
+    const page = layout.pages.find((p) => p.key === key);
+    if (page) return { layout, page };
+  }
+  return undefined;
+}
+
+export const stageOf = (doc: ThemeDocument) => STAGE[doc.theme.orientation];
+
+/** The scale that fits the stage inside a box, keeping its proportions. */
+export function fitScale(stage: { width: number; height: number }, box: { width: number; height: number }): number {
+  if (box.width <= 0 || box.height <= 0) return 0;
+  return Math.min(box.width / stage.width, box.height / stage.height);
+}
+
+export type Direction = 'up' | 'down' | 'left' | 'right';
+
+/** The block a hand-set D-pad move goes to from `block`, if the author set one for that direction. */
+export function handSetMove(block: ThemeBlock, direction: Direction): string | undefined {
+  const nav = block.nav as Partial<Record<Direction, string>> | undefined;
+  return nav?.[direction];
+}
+
+/** The focusable blocks of a page in reading order (top to bottom, then left to right): the first gets the focus. */
+export function focusableBlocks(page: ThemePage): ThemeBlock[] {
+  const blocks = page.containers.flatMap((c) => c.blocks as ThemeBlock[]).filter((b) => b.focusable);
+  return blocks.sort((a, b) => (a.y as number) - (b.y as number) || (a.x as number) - (b.x as number));
+}
+
+/** Formats a clock the way the block's format says (HH:mm, HH:mm:ss, yyyy-MM-dd HH:mm), in local time. */
+export function formatClock(format: string, now: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return format
+    .replace('yyyy', String(now.getFullYear()))
+    .replace('MM', two(now.getMonth() + 1))
+    .replace('dd', two(now.getDate()))
+    .replace('HH', two(now.getHours()))
+    .replace('mm', two(now.getMinutes()))
+    .replace('ss', two(now.getSeconds()));
+}

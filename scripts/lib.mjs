@@ -14,6 +14,7 @@ export const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
 /** Build inputs: a file newer than the stamp of the last successful build makes the build stale. */
 const BUILD_INPUTS = [
   'packages/shared/src',
+  'packages/renderer/src',
   'apps/server/src',
   'apps/server/drizzle',
   'apps/server/build.mjs',

@@ -382,6 +382,8 @@ describe('the template market', () => {
     expect(item.previews).toHaveLength(1);
     expect((await tenant.hotel.get(item.previews[0].thumbnailUrl)).status).toBe(200);
 
+    expect(brandView.body.data.categories).toContainEqual({ id: category.body.data.id, name: category.body.data.name });
+    expect(brandView.body.data.categories.map((c: { id: number }) => c.id)).not.toContain(privateCategory.body.data.id);
     const filtered = await tenant.hotel.get(`/api/admin/template/shop?pagesize=100&typeId=${category.body.data.id}`);
     expect(filtered.body.data.items.map((i: { id: number }) => i.id)).toEqual([market.id]);
     const hotelIds = (await tenant.hotel.get('/api/admin/template/shop?pagesize=100')).body.data.items.map((i: { id: number }) => i.id);

@@ -21,6 +21,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/themes/themes_public_page': lazyPage(() => import('../areas/themes/ThemesPage').then((m) => ({ default: m.PublicThemesPage }))),
   '/themes/themes_version': lazyPage(() => import('../areas/themes/ThemesPage').then((m) => ({ default: m.ThemeVersionsPage }))),
   '/themes/themes_template/:id': lazyPage(() => import('../areas/themes/ThemeEditorPage')),
+  '/themes/themes_tag_setting/:tid': lazyPage(() => import('../areas/themes/QuickSettingsPage')),
+  '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
 };
 

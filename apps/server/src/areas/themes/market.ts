@@ -70,7 +70,7 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
       q.typeId ? eq(themes.typeId, q.typeId) : undefined,
       q.equipmentType ? eq(themes.equipmentType, q.equipmentType) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    const [rows, [total], categories] = await Promise.all([
       db
         .select({ theme: themes, typeName: types.name })
         .from(themes)
@@ -80,6 +80,8 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
         .limit(q.pagesize)
         .offset((q.page - 1) * q.pagesize),
       db.select({ n: count() }).from(themes).where(where),
+      // The category filter offers the categories the caller's market has.
+      db.selectDistinct({ id: types.id, name: types.name }).from(themes).innerJoin(types, eq(types.id, themes.typeId)).where(marketReach(actor)).orderBy(types.name),
     ]);
     const versions = await latestVersions(db, rows.map((row) => row.theme.id));
     const items = await Promise.all(
@@ -100,7 +102,7 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
         };
       }),
     );
-    return ok({ items, total: total?.n ?? 0, page: q.page, pagesize: q.pagesize });
+    return ok({ items, total: total?.n ?? 0, page: q.page, pagesize: q.pagesize, categories });
   });
 
   app.post(

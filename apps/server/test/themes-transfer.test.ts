@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, operationLogs, themes } from '../src/db/schema/index.js';
+import { brands, files, operationLogs, themes } from '../src/db/schema/index.js';
 import { bufferSource, readArchive } from '../src/files/archive.js';
 import { allowRemoteForTests, fetchRemote } from '../src/files/remote.js';
+import { storageKeyFor } from '../src/files/storage.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { deflatedStream, repeated, zipArchive } from './support/archives.js';
 import { multipartBody, png } from './support/images.js';
@@ -262,6 +263,19 @@ describe('export and import', () => {
       expect(await themesOf(other.brandId)).toBe(themesBefore);
       expect(storedFiles()).toBe(filesBefore);
       expect((await t.database.db.select({ id: files.id }).from(files).where(eq(files.brandId, other.brandId))).length).toBe(rowsBefore);
+    });
+
+    it("refuses assets past the importer's storage quota before storing any", async () => {
+      const full = await createTenant(t, PERMISSIONS);
+      await t.database.db.update(brands).set({ uploadQuotaMb: 1 }).where(eq(brands.id, full.brandId));
+      const big = randomUUID();
+      await t.database.db.insert(files).values({ id: big, storageKey: storageKeyFor(big), name: 'big.bin', mime: 'application/octet-stream', size: 1024 * 1024, rule: 'material', sha256: '0'.repeat(64), brandId: full.brandId });
+      const filesBefore = storedFiles();
+      const res = await importZip(full.brand, exportZip(document(), [asset(logo)], [{ name: 'assets/logo', data: logo }]));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.file[0]).toMatch(/^Not enough storage: 1M of 1M used/);
+      expect(await themesOf(full.brandId)).toBe(0);
+      expect(storedFiles()).toBe(filesBefore);
     });
 
     it('answers the refusal in Chinese too', async () => {

@@ -276,6 +276,12 @@ export function registerThemeTransfer(app: FastifyInstance, db: Db, storage: Sto
     const needed = [...new Map(uses.map((use) => [use.id, byId.get(use.id)!])).values()];
 
     const existing = await existingMaterials(db, actor, needed.map((item) => item.asset.sha256));
+    // Declared sizes bound what is fetched or unpacked before any byte is stored: the import's total and the quota.
+    const adding = [...new Map(needed.filter((item) => !existing.has(item.asset.sha256)).map((item) => [item.asset.sha256, item.asset.size])).values()].reduce((sum, size) => sum + size, 0);
+    const { maxTotalBytes } = THEME_IMPORT_LIMITS.archive;
+    if (adding > maxTotalBytes) throw invalidFields({ [sourceField]: { key: 'theme.importTooLarge', params: { name: 'assets', max: formatBytes(maxTotalBytes) } } });
+    const [limit, used] = await Promise.all([quota.limit(db, owner), quota.used(db, owner)]);
+    if (limit !== null && used + adding > limit) throw invalidFields({ [sourceField]: { key: 'upload.quotaExceeded', params: { used: formatBytes(used), max: formatBytes(limit) } } });
     const stored: { id: string; key: string; item: IncomingAsset; mime: string; width: number | null; height: number | null }[] = [];
     const storedBySha = new Map<string, (typeof stored)[number]>();
     const cleanup: string[] = [];

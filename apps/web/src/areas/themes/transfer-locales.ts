@@ -1,5 +1,5 @@
 import type { Lang } from '@htv/shared';
-import { useLang } from '../../locales';
+import { useTexts } from '../../locales';
 
 /** UI strings of copy, backup, export, import, the template market and quick settings. */
 const zh = {
@@ -101,7 +101,5 @@ export type TransferUiKey = keyof Messages;
 
 /** `m('key', {vars})` in the current language. */
 export function useTransferText() {
-  const lang = useLang();
-  const messages = TRANSFER_UI[lang];
-  return (key: TransferUiKey, vars?: Record<string, string | number>) => messages[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => (vars && name in vars ? String(vars[name]) : ''));
+  return useTexts(TRANSFER_UI);
 }

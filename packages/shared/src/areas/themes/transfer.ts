@@ -3,13 +3,13 @@ import type { Text } from '../../i18n/lang.js';
 import type { ArchiveLimits } from '../../record/uploads.js';
 import { BLOCK_COMMON_KEYS, blockSchemaOf } from './document.js';
 
+const MB = 1024 * 1024;
+
 /**
  * Moving themes between tenants and systems (docs/themes.md, "Copy, backup, export and import", "The
  * template market", "Quick settings"): the export format, the import limits and the attributes quick
  * settings may change.
  */
-
-const MB = 1024 * 1024;
 
 /** Name of the format in `theme.json`; `version` changes when the document changes incompatibly. */
 export const THEME_EXPORT_FORMAT = 'htv-theme';
@@ -20,7 +20,8 @@ export const exportAsset = z.strictObject({
   /** The material id as the exported document names it. */
   id: z.number().int().positive(),
   name: z.string().trim().min(1).max(100),
-  size: z.number().int().min(1),
+  /** At most a material's size (the material upload rule). */
+  size: z.number().int().min(1).max(200 * MB),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** Path inside the zip (`assets/<sha256>`), or an http(s) address in a remote JSON. */
   path: z.string().min(1).max(500),

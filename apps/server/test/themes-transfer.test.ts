@@ -151,6 +151,9 @@ describe('copy and backup', () => {
     expect((await tenant.hotel.post(`/api/admin/theme/${theme.id}/backup`)).status).toBe(404);
     const shared = await saveWith(tenant.brand, theme, {}, { visibility: 'public' });
     expect((await tenant.hotel.post(`/api/admin/theme/${shared.id}/backup`)).status).toBe(403);
+    // A backup of a shared theme is not shared itself.
+    const quiet = await tenant.brand.post(`/api/admin/theme/${shared.id}/backup`);
+    expect((await getTheme(tenant.brand, quiet.body.data.id)).document.theme.visibility).toBe('private');
   });
 });
 

@@ -142,8 +142,7 @@ export function registerThemeTransfer(app: FastifyInstance, db: Db, storage: Sto
       const row = await db.transaction(async (tx) => {
         const source = await visibleTheme(tx, actor, (request.params as { id: number }).id);
         if (!owns(actor, source)) throw forbidden();
-        const document = structuredClone(source.draft as ThemeDocument);
-        document.theme.name = derivedName('theme.backupName', request.lang, source.name, { at: backupStamp(new Date()) });
+        const document = freshDocument(source.draft as ThemeDocument, derivedName('theme.backupName', request.lang, source.name, { at: backupStamp(new Date()) }));
         return insertTheme(tx, request, ownerOf(source), document, 'theme_backup', { locked: true, from: source.id });
       });
       return ok(themeAnswer(row));

@@ -343,6 +343,8 @@ describe('export and import', () => {
       ['loopback', () => `http://127.0.0.1:${forbiddenPort}/theme.json`, 'This address may not be fetched (private, loopback or link-local)'],
       ['loopback by name', () => `http://localhost:${forbiddenPort}/theme.json`, 'This address may not be fetched (private, loopback or link-local)'],
       ['IPv6 loopback', () => `http://[::1]:${forbiddenPort}/theme.json`, 'This address may not be fetched (private, loopback or link-local)'],
+      ['loopback written as a number', () => 'http://2130706433/theme.json', 'This address may not be fetched (private, loopback or link-local)'],
+      ['loopback mapped into IPv6', () => 'http://[::ffff:127.0.0.1]/theme.json', 'This address may not be fetched (private, loopback or link-local)'],
       ['a private address', () => 'http://10.0.0.1/theme.json', 'This address may not be fetched (private, loopback or link-local)'],
       ['a link-local address', () => 'http://169.254.169.254/latest/meta-data', 'This address may not be fetched (private, loopback or link-local)'],
       ['a redirect to loopback', () => `http://127.0.0.1:${allowedPort}/to-loopback`, 'This address may not be fetched (private, loopback or link-local)'],
@@ -359,6 +361,16 @@ describe('export and import', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.errors).toEqual({ url: [message] });
       expect(await themesOf(other.brandId)).toBe(before);
+    });
+
+    it('keeps the test allowance out of production', () => {
+      const mode = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        expect(() => allowRemoteForTests(() => true)).toThrow();
+      } finally {
+        process.env.NODE_ENV = mode;
+      }
     });
 
     it('gives up on an address that does not answer in time', async () => {

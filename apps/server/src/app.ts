@@ -21,6 +21,9 @@ import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemes } from './areas/themes/routes.js';
+import { registerThemeMarket } from './areas/themes/market.js';
+import { registerQuickSettings } from './areas/themes/quick-settings.js';
+import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 
@@ -65,6 +68,9 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerDashboard(app, database.db);
   registerMaterial(app, database.db, localDiskStorage(config.dataDir));
   registerThemes(app, database.db);
+  registerThemeTransfer(app, database.db, localDiskStorage(config.dataDir), { quotaMb: config.uploadQuotaMb });
+  registerThemeMarket(app, database.db);
+  registerQuickSettings(app, database.db);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -23,6 +23,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/themes/themes_template/:id': lazyPage(() => import('../areas/themes/ThemeEditorPage')),
   '/themes_template_preview/:id': lazyPage(() => import('../areas/themes/ThemePreviewPage')),
   '/themes_preview/:id': lazyPage(() => import('../areas/themes/ThemePreviewPage').then((m) => ({ default: m.VersionPreviewPage }))),
+  '/themes/themes_tag_setting/:tid': lazyPage(() => import('../areas/themes/QuickSettingsPage')),
+  '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
 };
 

@@ -72,4 +72,10 @@ export function useLang(): Lang {
   return isLang(instance.language) ? instance.language : DEFAULT_LANG;
 }
 
+/** An area's own strings in the current language: `m('key', {vars})`, `{{name}}` placeholders filled. */
+export function useTexts<M extends Record<string, string>>(table: Record<Lang, M>) {
+  const messages = table[useLang()];
+  return (key: keyof M, vars?: Record<string, string | number>) => messages[key]!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (vars && name in vars ? String(vars[name]) : ''));
+}
+
 export default i18n;

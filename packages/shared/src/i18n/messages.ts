@@ -4,6 +4,7 @@ import { authMessages } from './messages-auth.js';
 import { tenantsMessages } from '../areas/tenants/messages.js';
 import { oemMessages } from '../areas/oem/messages.js';
 import { themeMessages } from '../areas/themes/messages.js';
+import { themeTransferMessages } from '../areas/themes/transfer.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
@@ -108,6 +109,7 @@ export const messages = {
   ...oemMessages,
   ...tvAuthMessages,
   ...themeMessages,
+  ...themeTransferMessages,
   ...dashboardMessages,
   ...materialMessages,
 } as const satisfies Record<string, Text>;

@@ -14,6 +14,7 @@ import { ownLevel } from '../../tenancy/scope.js';
 import { writeOpLog } from '../oplog/log.js';
 import { setMaterialUsage } from '../material/service.js';
 import { publishFindings } from './check.js';
+import { refuseLayoutChanges } from './quick-settings.js';
 import { themes, themeVersions } from './schema.js';
 import {
   allowedActions,
@@ -170,6 +171,7 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
       const document = await checkedDraft(db, body.document);
       const saved = await db.transaction(async (tx) => {
         const row = await ownTheme(tx, actor, id);
+        refuseLayoutChanges(row, document);
         if (row.draftRevision !== body.revision) throw conflict('theme.staleDraft', { name: row.draftSavedBy ?? '', at: row.draftSavedAt.toISOString() });
         const [updated] = await tx
           .update(themes)

@@ -13,6 +13,7 @@ import { PagedTable } from '../../crud/PagedTable';
 import { useLang } from '../../locales';
 import { themeApi, type ThemeItem } from './api';
 import { useThemeText } from './locales';
+import { ImportButton, TransferRowActions } from './TransferActions';
 
 type Equipment = (typeof EQUIPMENT_TYPES)[number];
 
@@ -108,6 +109,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
                 {m(action)}
               </Button>
             ))}
+          <TransferRowActions row={row} />
           {row.editable && can(user, 'theme.delete') && (
             <Popconfirm title={m('removeConfirm')} onConfirm={() => run.mutate(() => themeApi.remove(row.id))}>
               <Button type="link" size="small" danger>
@@ -125,9 +127,12 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
       title={m(equipment === 'public' ? 'publicTitle' : equipment === 'room' ? 'roomTitle' : 'listTitle')}
       extra={
         can(user, 'theme.create') && (
-          <Button type="primary" onClick={() => (form.resetFields(), setCreating(true))} data-testid="theme-create">
-            {m('create')}
-          </Button>
+          <Space>
+            <ImportButton />
+            <Button type="primary" onClick={() => (form.resetFields(), setCreating(true))} data-testid="theme-create">
+              {m('create')}
+            </Button>
+          </Space>
         )
       }
     >

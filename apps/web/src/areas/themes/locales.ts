@@ -1,5 +1,5 @@
 import type { Lang } from '@htv/shared';
-import { useLang } from '../../locales';
+import { useTexts } from '../../locales';
 
 /** UI strings of the themes area (template lists, versions, the tree editor). */
 const zh = {
@@ -119,7 +119,5 @@ export type ThemeUiKey = keyof Messages;
 
 /** `m('key', {vars})` in the current language. */
 export function useThemeText() {
-  const lang = useLang();
-  const messages = THEME_UI[lang];
-  return (key: ThemeUiKey, vars?: Record<string, string | number>) => messages[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => (vars && name in vars ? String(vars[name]) : ''));
+  return useTexts(THEME_UI);
 }

@@ -1,5 +1,6 @@
 import type { Text } from '../../i18n/lang.js';
 import type { UserType } from '../../record/define.js';
+import { THEME_TRANSFER_LOG_ACTIONS } from '../themes/transfer.js';
 
 /**
  * Permission strings. A role holds a list of them (`loginInfo.permissions`); a super role (platform
@@ -66,6 +67,7 @@ export const OPLOG_ACTIONS: Record<string, Text> = {
   theme_lock: { 'zh-CN': '锁定模板', 'en-US': 'Lock template' },
   theme_unlock: { 'zh-CN': '解锁模板', 'en-US': 'Unlock template' },
   theme_version_cancel: { 'zh-CN': '取消定时发布', 'en-US': 'Cancel timed publishing' },
+  ...THEME_TRANSFER_LOG_ACTIONS,
   create: { 'zh-CN': '新增', 'en-US': 'Create' },
   update: { 'zh-CN': '编辑', 'en-US': 'Edit' },
   delete: { 'zh-CN': '删除', 'en-US': 'Delete' },

@@ -107,6 +107,9 @@ for (const slot of ['notice', 'subtitle', 'shop', 'vod', 'introduction', 'music'
   defineBlockType({ type: slot, shape: { title: localText.optional() } });
 }
 
+/** Properties every block has (place, style, events): a block type's own properties are the others. */
+export const BLOCK_COMMON_KEYS: readonly string[] = ['type', ...Object.keys(blockCommon)];
+
 /** The registered block types, in registration order. */
 export const blockTypeNames = (): string[] => [...blockTypes.keys()];
 
@@ -121,7 +124,7 @@ export function blockMaterials(block: { type: string } & Record<string, unknown>
 const block = z.lazy(() => z.discriminatedUnion('type', [...blockTypes.values()] as unknown as [z.ZodObject, ...z.ZodObject[]]));
 export type ThemeBlock = { type: string; key: string } & Record<string, unknown>;
 
-export const containerSchema = z.strictObject({ key, name: z.string().min(1).max(30), ...box, focusable: z.boolean().default(false), blocks: z.array(block).max(100) });
+export const containerSchema = z.strictObject({ key, name: z.string().min(1).max(30), ...box, focusable: z.boolean().default(false), attrTag: key.optional(), blocks: z.array(block).max(100) });
 
 export const pageSchema = z.strictObject({
   key,
@@ -158,6 +161,8 @@ export const themeFields = z.strictObject({
   equipmentType: z.enum(EQUIPMENT_TYPES).default('room'),
   /** The theme type (template category) id. */
   typeId: z.number().int().positive().nullable().default(null),
+  /** A hotel's quick-settings override: the brand theme it follows (docs/themes.md, "Quick settings"). */
+  baseThemeId: z.number().int().positive().optional(),
 });
 
 export const themeDocument = z.strictObject({ theme: themeFields, layouts: z.array(layoutSchema).max(20) });

@@ -22,6 +22,9 @@ const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/tv/src',
+  'apps/tv/index.html',
+  'apps/tv/vite.config.ts',
 ];
 const BUILD_STAMP = join(ROOT, 'node_modules/.cache/htv/build-stamp');
 const INSTALL_STAMP = join(ROOT, 'node_modules/.htv-install-stamp');

@@ -137,6 +137,7 @@ async function main() {
   if (!flags.has('--only-e2e')) {
     await stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     if (existsSync(join(ROOT, 'apps/web/tsconfig.json'))) await stage('typecheck web', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
+    if (existsSync(join(ROOT, 'apps/tv/tsconfig.json'))) await stage('typecheck tv', bin('tsc'), ['-p', 'apps/tv/tsconfig.json', '--noEmit']);
 
     const vitestReport = join(reports, 'vitest.json');
     await stage('vitest', bin('vitest'), ['run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], {

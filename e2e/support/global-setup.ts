@@ -32,7 +32,7 @@ function freePort(): Promise<number> {
 function snapshotBuild(into: string): string {
   if (process.env.E2E_IN_PLACE) return ROOT;
   const root = join(into, 'build');
-  for (const dir of ['apps/server/dist', 'apps/server/drizzle', 'apps/web/dist']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+  for (const dir of ['apps/server/dist', 'apps/server/drizzle', 'apps/web/dist', 'apps/tv/dist']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));
   mkdirSync(root, { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');

@@ -72,6 +72,6 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
 
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config);
   return app;
 }

@@ -20,6 +20,8 @@ export interface Config {
   secrets: Secrets;
   /** Where the built console is served from, when it exists. */
   webDist?: string;
+  /** Where the built browser TV is served from, when it exists. */
+  tvDist?: string;
   /** TRUST_PROXY; absent: forwarding headers are ignored. */
   trustProxy?: TrustProxy;
   /** An empty database gets the demo data (true) or one platform administrator (false). */

@@ -15,6 +15,7 @@ import { WEB_BASE } from './system/web.js';
 process.umask(0o077);
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+config.tvDist ??= fileURLToPath(new URL('../../tv/dist', import.meta.url));
 
 const embeddedDir = join(config.dataDir, 'pglite');
 // The demo's virtual TVs reach the server through loopback unless it listens on one address only.

@@ -3,14 +3,14 @@ import { doesFocusableExist, FocusContext, init as initNavigation, destroy as de
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './blocks/index';
 import { useNow } from './hooks';
-import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type ThemeAsset } from './model';
+import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type StageAsset } from './model';
 import { blockRenderer, type BlockContext } from './registry';
 import { blockStyle, placed, STAGE_CSS } from './style';
 
 export interface ThemeStageProps {
   document: ThemeDocument;
   /** The materials the document names, by id. */
-  assets: AssetResolver | Readonly<Record<number, ThemeAsset>>;
+  assets: AssetResolver | Readonly<Record<number, StageAsset>>;
   lang: ContentLang;
   /**
    * A TV or a preview: D-pad focus between focusable blocks, Enter runs click events, Back returns,
@@ -66,7 +66,7 @@ export function ThemeStage(props: ThemeStageProps) {
   const [stack, setStack] = useState<string[]>(() => (first ? [first] : []));
   const shownKey = props.pageKey ?? stack[stack.length - 1] ?? first;
   const found = shownKey ? findPage(doc, shownKey) : undefined;
-  const [playing, setPlaying] = useState<ThemeAsset | null>(null);
+  const [playing, setPlaying] = useState<StageAsset | null>(null);
 
   const assets = useMemo(() => assetResolver(props.assets), [props.assets]);
   const { onAction, onPageChange } = props;
@@ -240,7 +240,7 @@ function BlockView({ block, context, origin, focused, elementRef }: BlockProps &
 }
 
 /** A picture or a video of a play-media action over the whole stage; Back or the video's end closes it. */
-function MediaOverlay({ asset, onEnd }: { asset: ThemeAsset; onEnd: () => void }) {
+function MediaOverlay({ asset, onEnd }: { asset: StageAsset; onEnd: () => void }) {
   const style = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', background: '#000', zIndex: 100 } as const;
   return asset.kind === 'video' ? (
     <video data-testid="media-overlay" src={asset.url} autoPlay playsInline style={style} onEnded={onEnd} />

@@ -6,15 +6,15 @@ import { STAGE, type ContentLang, type LocalText, type ThemeBlock, type ThemeDoc
  */
 
 /** A material as the renderer needs it: where its file is and what it is. */
-export interface ThemeAsset {
+export interface StageAsset {
   url: string;
   kind: 'image' | 'video' | 'audio' | 'font';
 }
 
 /** Finds a material by id (the TV's asset list, or the console's material library). */
-export type AssetResolver = (materialId: number) => ThemeAsset | undefined;
+export type AssetResolver = (materialId: number) => StageAsset | undefined;
 
-export const assetResolver = (assets: AssetResolver | Readonly<Record<number, ThemeAsset>>): AssetResolver =>
+export const assetResolver = (assets: AssetResolver | Readonly<Record<number, StageAsset>>): AssetResolver =>
   typeof assets === 'function' ? assets : (id) => assets[id];
 
 /**

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const WEB_BASE = '/new-frontend/';
+/** The browser TV: a public page that is a terminal (docs/tv.md). */
+export const TV_BASE = '/tv/';
 
 /**
  * The console's policy: its own scripts only (the build has no inline script), inline styles for
@@ -18,6 +20,8 @@ export const CONSOLE_CSP = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  // A theme's web-page block (previews draw it in a sandboxed frame).
+  'frame-src https:',
   "frame-ancestors 'none'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -37,22 +41,40 @@ export async function registerCompression(app: FastifyInstance) {
 }
 
 /**
- * Serves the built console under /new-frontend/ in history mode: files when they exist, index.html
- * for every other path below the base, and `/` redirects there. Each file is sent as the build's
- * brotli or gzip copy when the client accepts one (with `Vary: Accept-Encoding`).
+ * The browser TV's policy: its own scripts, the files it downloads as blobs (pictures, video, fonts),
+ * calls to this origin (the device API), web-page blocks in sandboxed frames, never framed itself.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
-  if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
+export const TV_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data: blob:",
+  "connect-src 'self'",
+  'frame-src https:',
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * Serves a built single-page app under `base` in history mode: files when they exist, index.html for
+ * every other path below the base. Each file is sent as the build's brotli or gzip copy when the
+ * client accepts one (with `Vary: Accept-Encoding`).
+ */
+async function registerSpa(app: FastifyInstance, dist: string | undefined, base: string, csp: string) {
+  if (!dist || !existsSync(join(dist, 'index.html'))) return;
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {
-      reply.header('content-security-policy', CONSOLE_CSP);
+      reply.header('content-security-policy', csp);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     });
     await scope.register(fastifyStatic, {
-      root: webDist,
-      prefix: WEB_BASE,
+      root: dist,
+      prefix: base,
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
@@ -61,6 +83,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    scope.get(`${WEB_BASE}*`, { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    scope.get(`${base}*`, { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   });
+}
+
+/** The console under /new-frontend/ (`/` redirects there) and the browser TV under /tv/. */
+export async function registerWeb(app: FastifyInstance, dists: { webDist?: string; tvDist?: string }) {
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
+  await registerSpa(app, dists.webDist, WEB_BASE, CONSOLE_CSP);
+  await registerSpa(app, dists.tvDist, TV_BASE, TV_CSP);
 }

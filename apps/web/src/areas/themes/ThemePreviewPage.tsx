@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, RollbackOutlined } from '@ant-design/icons';
 import { CONTENT_LANGS, materialsOf, type ContentLang, type ThemeAction, type ThemeDocument } from '@htv/shared/areas/themes/index';
-import { ThemeStage, type ThemeAsset } from '@htv/renderer';
+import { ThemeStage, type StageAsset } from '@htv/renderer';
+import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, message, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -9,13 +10,11 @@ import { api } from '../../api/client';
 import { themeApi } from './api';
 import { useThemeText } from './locales';
 
-/** Each content language by its own name (the same in either console language). */
-export const CONTENT_LANG_NAMES: Record<ContentLang, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', ja: '日本語', ko: '한국어', en: 'English' };
 
 interface MaterialInfo {
   id: number;
   url: string;
-  kind: ThemeAsset['kind'];
+  kind: StageAsset['kind'];
 }
 
 /** The document's materials, by id, as far as the viewer may use them. */
@@ -26,7 +25,7 @@ function useAssets(doc: ThemeDocument | undefined) {
     enabled: !!doc,
     queryFn: async () => {
       const infos = ids.length ? await api.post<MaterialInfo[]>('/admin/material/getinfo', { material_ids: ids }) : [];
-      return Object.fromEntries(infos.map((m) => [m.id, { url: m.url, kind: m.kind }])) as Record<number, ThemeAsset>;
+      return Object.fromEntries(infos.map((m) => [m.id, { url: m.url, kind: m.kind }])) as Record<number, StageAsset>;
     },
   });
 }

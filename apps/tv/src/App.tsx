@@ -1,0 +1,122 @@
+import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
+import { ThemeStage } from '@htv/renderer';
+import type { ContentLang, ThemeAction } from '@htv/shared/areas/themes/document';
+import { useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import type { TvDevice, TvSnapshot } from './device';
+import { words, type UiLang } from './i18n';
+
+const screen: CSSProperties = {
+  position: 'fixed',
+  inset: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 24,
+  color: '#fff',
+  background: 'linear-gradient(135deg, #0b1526, #14233d)',
+  fontFamily: 'system-ui, "Noto Sans CJK SC", sans-serif',
+  fontSize: 28,
+  textAlign: 'center',
+};
+
+function Setup({ device, error, t }: { device: TvDevice; error?: string; t: ReturnType<typeof words> }) {
+  const params = new URLSearchParams(location.search);
+  const [code, setCode] = useState(params.get('code') ?? '');
+  const [room, setRoom] = useState(params.get('room') ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    device.setup(code, room);
+  };
+  const field: CSSProperties = { fontSize: 28, padding: '8px 12px', width: 360 };
+  return (
+    <form style={screen} onSubmit={submit} data-testid="tv-setup">
+      <h1 style={{ margin: 0 }}>{t('setupTitle')}</h1>
+      <div style={{ opacity: 0.8 }}>{t('setupHint')}</div>
+      <input aria-label={t('installCode')} placeholder={t('installCode')} value={code} onChange={(e) => setCode(e.target.value)} style={field} data-testid="tv-code" autoFocus />
+      <input aria-label={t('roomNumber')} placeholder={t('roomNumber')} value={room} onChange={(e) => setRoom(e.target.value)} style={field} data-testid="tv-room" />
+      {error && (
+        <div role="alert" style={{ color: '#ff7875' }} data-testid="tv-error">
+          {error}
+        </div>
+      )}
+      <button type="submit" style={{ ...field, width: 200, cursor: 'pointer' }} data-testid="tv-connect">
+        {t('connect')}
+      </button>
+    </form>
+  );
+}
+
+/** A short notice over the picture (an app or area being opened, the language chosen). */
+function useNotice(): [string | null, (text: string) => void] {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 2500);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  return [notice, setNotice];
+}
+
+/**
+ * The TV's screens: setup, connecting, waiting for authorization, disabled with its tip, and the
+ * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape. The L key
+ * steps through the theme's content languages.
+ */
+export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
+  const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
+  const t = words(lang);
+  const [notice, notify] = useNotice();
+  const theme = snapshot.state.phase === 'ready' ? snapshot.state.theme : null;
+  const languages = theme?.document.theme.languages ?? [];
+  const wanted = new URLSearchParams(location.search).get('lang') as ContentLang | null;
+  const [contentLang, setContentLang] = useState<ContentLang | null>(wanted);
+  const shownLang = contentLang && languages.includes(contentLang) ? contentLang : (languages[0] ?? 'zh-CN');
+
+  useEffect(() => {
+    if (!languages.length) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'l' && event.key !== 'L') return;
+      const next = languages[(languages.indexOf(shownLang) + 1) % languages.length]!;
+      setContentLang(next);
+      notify(t('language', { name: CONTENT_LANG_NAMES[next] }));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [languages, shownLang, notify, t]);
+
+  const announce = (action: ThemeAction) => {
+    if (action.action === 'openApp') notify(t('openApp', { name: action.packageName }));
+    if (action.action === 'openArea') notify(t('openArea', { name: action.area }));
+  };
+
+  const { state, config } = snapshot;
+  const status = (text: string, extra?: string | null) => (
+    <div style={screen} data-testid={`tv-${state.phase}`}>
+      <div>{text}</div>
+      {extra && <div style={{ fontSize: 36 }}>{extra}</div>}
+      <div style={{ fontSize: 18, opacity: 0.6 }}>{t('mac', { mac: snapshot.mac })}</div>
+    </div>
+  );
+
+  return (
+    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang}>
+      {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
+      {state.phase === 'connecting' && status(t('connecting'))}
+      {state.phase === 'offline' && status(t('offline'))}
+      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name)}
+      {state.phase === 'disabled' && status(t('disabled'), state.tip)}
+      {state.phase === 'ready' && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
+      {theme && (
+        <div style={{ position: 'fixed', inset: 0 }}>
+          <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
+        </div>
+      )}
+      {notice && (
+        <div role="status" data-testid="tv-notice" style={{ position: 'fixed', left: '50%', bottom: 48, transform: 'translateX(-50%)', padding: '12px 24px', borderRadius: 8, background: 'rgba(0,0,0,.75)', color: '#fff', fontSize: 24 }}>
+          {notice}
+        </div>
+      )}
+    </div>
+  );
+}

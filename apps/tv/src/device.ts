@@ -1,0 +1,286 @@
+import type { DeviceCommand, DeviceConfig, HeartbeatResponse, RegisterResponse } from '@htv/shared/areas/devices/protocol';
+import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/sends';
+import type { ThemeDocument } from '@htv/shared/areas/themes/document';
+import type { StageAsset } from '@htv/renderer/model';
+import type { UiLang } from './i18n';
+
+const API = '/api/device/v1';
+const SOFTWARE_VERSION = '1.0.0';
+const RETRY_MS = 5000;
+
+/** What the TV remembers across restarts, as a set keeps it in its flash. */
+interface Stored {
+  mac: string;
+  sn: string;
+  token?: string;
+  installCode?: string;
+  roomNumber?: string;
+}
+
+export interface LoadedTheme {
+  part: ThemeConfigPart;
+  document: ThemeDocument;
+  assets: Record<number, StageAsset>;
+}
+
+export type TvState =
+  | { phase: 'setup'; error?: string }
+  | { phase: 'connecting' }
+  | { phase: 'offline' }
+  | { phase: 'unauthorized' }
+  | { phase: 'disabled'; tip: string | null }
+  | { phase: 'ready'; theme: LoadedTheme | null };
+
+export interface TvSnapshot {
+  state: TvState;
+  mac: string;
+  config: DeviceConfig | null;
+  /** Theme payloads downloaded since the page loaded (each version once). */
+  downloads: number;
+}
+
+const STORE_KEY = 'htv.tv';
+
+function randomId(length: number, alphabet: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errkey: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const kindOf = (mime: string): StageAsset['kind'] => (mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : mime.startsWith('font/') ? 'font' : 'image');
+
+/**
+ * The browser TV's side of the device protocol (docs/devices.md): it keeps a MAC and SN of its own,
+ * registers with the hotel's install code, boots, heartbeats at the interval the server asks,
+ * listens on the push channel, fetches its configuration when the stamp changes, and downloads the
+ * theme version it is sent (the payload once, its files as blobs) to draw it.
+ */
+export class TvDevice {
+  private stored: Stored;
+  private snapshot: TvSnapshot;
+  private listeners = new Set<() => void>();
+  private configEtag: string | undefined;
+  private stamp: string | undefined;
+  private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
+  private polling = false;
+  private stopped = false;
+  private themeUrl: string | undefined;
+
+  constructor(private readonly lang: UiLang) {
+    this.stored = TvDevice.load();
+    this.snapshot = { state: { phase: 'connecting' }, mac: this.stored.mac, config: null, downloads: 0 };
+  }
+
+  private static load(): Stored {
+    try {
+      const saved = JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Stored | null;
+      if (saved?.mac && saved.sn) return saved;
+    } catch {
+      // a new identity below
+    }
+    const HEX = '0123456789ABCDEF';
+    return { mac: `B7${randomId(10, HEX)}`, sn: `BTV${randomId(13, '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ')}` };
+  }
+
+  private save() {
+    localStorage.setItem(STORE_KEY, JSON.stringify(this.stored));
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private set(change: Partial<TvSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Starts with the stored token, or the install code of the URL or of an earlier setup. */
+  start(fromUrl: { installCode?: string; roomNumber?: string }) {
+    if (fromUrl.installCode) {
+      this.stored = { ...this.stored, installCode: fromUrl.installCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
+      this.save();
+    }
+    if (this.stored.token) void this.online();
+    else if (this.stored.installCode) void this.register();
+    else this.set({ state: { phase: 'setup' } });
+  }
+
+  /** The installer's form: the hotel's install code and the room. */
+  setup(installCode: string, roomNumber: string) {
+    this.stored = { ...this.stored, installCode: installCode.trim(), roomNumber: roomNumber.trim() || undefined, token: undefined };
+    this.save();
+    void this.register();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.heartbeatTimer);
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data?: T; etag?: string | null }> {
+    const response = await fetch(`${API}${path}`, {
+      method,
+      headers: {
+        'accept-language': this.lang,
+        ...(this.stored.token ? { authorization: `Bearer ${this.stored.token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status === 304) return { status: 304, etag: response.headers.get('etag') };
+    const envelope = (await response.json().catch(() => null)) as { code?: string; data?: T; errkey?: string; errmsg?: string } | null;
+    if (!response.ok || envelope?.code !== '0') throw new ApiError(response.status, envelope?.errkey, envelope?.errmsg ?? response.statusText);
+    return { status: response.status, data: envelope.data, etag: response.headers.get('etag') };
+  }
+
+  private async register() {
+    this.set({ state: { phase: 'connecting' } });
+    try {
+      const { data } = await this.call<RegisterResponse>('POST', '/register', {
+        mac: this.stored.mac,
+        sn: this.stored.sn,
+        model: 'Browser TV',
+        clientType: 'web',
+        launcher: 'browser-tv',
+        softwareVersion: SOFTWARE_VERSION,
+        installCode: this.stored.installCode,
+        roomNumber: this.stored.roomNumber,
+      });
+      this.stored = { ...this.stored, token: data!.token };
+      this.save();
+      void this.online();
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        this.set({ state: { phase: 'setup', error: error.message } });
+      } else this.retry(() => this.register());
+    }
+  }
+
+  private retry(again: () => void) {
+    this.set({ state: { phase: 'offline' } });
+    if (!this.stopped) setTimeout(again, RETRY_MS);
+  }
+
+  /** A switched-on TV: boot record, configuration, heartbeats and the push channel. */
+  private async online() {
+    try {
+      await this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
+      await this.loadConfig();
+      this.scheduleHeartbeat(0);
+      void this.listen();
+    } catch (error) {
+      this.fail(error, () => void this.online());
+    }
+  }
+
+  /** A revoked token registers again; anything else is retried. */
+  private fail(error: unknown, again: () => void) {
+    if (error instanceof ApiError && error.status === 401) {
+      this.stored = { ...this.stored, token: undefined };
+      this.save();
+      clearTimeout(this.heartbeatTimer);
+      this.stamp = undefined;
+      this.configEtag = undefined;
+      if (this.stored.installCode) void this.register();
+      else this.set({ state: { phase: 'setup' } });
+      return;
+    }
+    this.retry(again);
+  }
+
+  private scheduleHeartbeat(seconds: number) {
+    clearTimeout(this.heartbeatTimer);
+    if (!this.stopped) this.heartbeatTimer = setTimeout(() => void this.heartbeat(), seconds * 1000);
+  }
+
+  private async heartbeat() {
+    if (!this.stored.token) return;
+    try {
+      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
+      if (data!.config !== this.stamp) await this.loadConfig();
+      await this.handle(data!.commands ?? []);
+      this.scheduleHeartbeat(data!.interval);
+    } catch (error) {
+      this.fail(error, () => this.scheduleHeartbeat(RETRY_MS / 1000));
+    }
+  }
+
+  /** The push channel: a long-poll answered at once when a command arrives. */
+  private async listen() {
+    if (this.polling) return;
+    this.polling = true;
+    while (!this.stopped && this.stored.token) {
+      try {
+        const { data } = await this.call<{ commands: DeviceCommand[] }>('GET', '/commands?wait=25');
+        await this.handle(data!.commands);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          this.polling = false;
+          return this.fail(error, () => undefined);
+        }
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+    this.polling = false;
+  }
+
+  private async handle(commands: DeviceCommand[]) {
+    for (const command of commands) {
+      if (command.type === 'config') await this.loadConfig();
+      if (command.type === 'unbind') this.fail(new ApiError(401, 'device.unregistered', 'unbound'), () => undefined);
+    }
+  }
+
+  private async loadConfig() {
+    const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {});
+    if (answer.status === 304) return;
+    const config = answer.data!;
+    this.configEtag = answer.etag ?? undefined;
+    this.stamp = config.stamp;
+    this.set({ config });
+    const { state, tip } = config.authorization;
+    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
+    if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
+    const part = (config.theme as ThemeConfigPart | null | undefined) ?? null;
+    if (!part) {
+      this.themeUrl = undefined;
+      return this.set({ state: { phase: 'ready', theme: null } });
+    }
+    if (part.url === this.themeUrl && this.snapshot.state.phase === 'ready') return;
+    const theme = await this.download(part);
+    this.themeUrl = part.url;
+    this.set({ state: { phase: 'ready', theme } });
+  }
+
+  /** A version's payload at its immutable address, and each of its files once, kept as blobs. */
+  private async download(part: ThemeConfigPart): Promise<LoadedTheme> {
+    const response = await fetch(part.url, { headers: { authorization: `Bearer ${this.stored.token}` } });
+    if (!response.ok) throw new ApiError(response.status, undefined, response.statusText);
+    const payload = (await response.json()) as { data?: ThemePayload } & ThemePayload;
+    const body = payload.data ?? payload;
+    this.set({ downloads: this.snapshot.downloads + 1 });
+    const assets: Record<number, StageAsset> = {};
+    await Promise.all(
+      body.assets.map(async (asset) => {
+        const file = await fetch(asset.url, { headers: { authorization: `Bearer ${this.stored.token}` } });
+        if (!file.ok) return;
+        assets[asset.materialId] = { url: URL.createObjectURL(await file.blob()), kind: kindOf(asset.mime) };
+      }),
+    );
+    return { part, document: body.document as ThemeDocument, assets };
+  }
+}

@@ -1,0 +1,48 @@
+/** The browser TV's own words, in the console's two languages; the TV speaks its browser's language. */
+const zh = {
+  setupTitle: '欢迎使用酒店电视',
+  setupHint: '请输入酒店的安装码和本机所在的房间号',
+  installCode: '安装码',
+  roomNumber: '房间号',
+  connect: '连接',
+  connecting: '正在连接服务器…',
+  offline: '无法连接服务器，稍后自动重试',
+  unauthorized: '本机尚未授权，请联系酒店前台或管理员',
+  disabled: '本机已停用',
+  noTheme: '欢迎入住',
+  room: '房间 {room}',
+  mac: 'MAC：{mac}',
+  openApp: '正在打开应用 {name}',
+  openArea: '正在打开 {name}',
+  language: '内容语言：{name}',
+};
+type Words = typeof zh;
+const en: Words = {
+  setupTitle: 'Welcome to the hotel TV',
+  setupHint: "Enter the hotel's install code and this TV's room number",
+  installCode: 'Install code',
+  roomNumber: 'Room number',
+  connect: 'Connect',
+  connecting: 'Connecting to the server…',
+  offline: 'The server cannot be reached; trying again shortly',
+  unauthorized: 'This TV is not authorized yet; please contact the front desk',
+  disabled: 'This TV is disabled',
+  noTheme: 'Welcome',
+  room: 'Room {room}',
+  mac: 'MAC: {mac}',
+  openApp: 'Opening the app {name}',
+  openArea: 'Opening {name}',
+  language: 'Content language: {name}',
+};
+
+export type UiLang = 'zh-CN' | 'en-US';
+
+export function uiLang(): UiLang {
+  const wanted = new URLSearchParams(location.search).get('ui') ?? navigator.language;
+  return wanted.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+export function words(lang: UiLang) {
+  const table = lang === 'en-US' ? en : zh;
+  return (key: keyof Words, vars: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+}

@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { TvDevice } from './device';
+import { uiLang } from './i18n';
+
+const params = new URLSearchParams(location.search);
+// `?reset=1` makes this browser a new TV (a new MAC and SN); the install code and room may come in the URL.
+if (params.get('reset') === '1') localStorage.removeItem('htv.tv');
+const lang = uiLang();
+document.documentElement.lang = lang;
+const device = new TvDevice(lang);
+device.start({ installCode: params.get('code') ?? undefined, roomNumber: params.get('room') ?? undefined });
+createRoot(document.getElementById('root')!).render(<App device={device} lang={lang} />);

@@ -68,3 +68,25 @@ test('the operation log names a template, which it used to show by its id', asyn
     await api.call('DELETE', `/admin/theme/${theme.id}`);
   }
 });
+
+test('the branch account list shows each account’s hotel and filters by it', async ({ page }) => {
+  await openAs(page, DEMO.sunrise, '/user/lists');
+  const list = activePage(page).getByTestId('record-table');
+  await expect(list.locator('thead')).toContainText('酒店');
+  const bund = rows(list).filter({ hasText: '外滩店管理员' });
+  await expect(bund).toContainText('朝阳外滩酒店');
+
+  const form = activePage(page).getByTestId('search-form');
+  const select = form.locator('#hotelId');
+  await select.click();
+  await select.pressSequentially('西湖');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '朝阳西湖酒店' }).click();
+  await form.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page).toHaveURL(/hotelId=\d+/);
+  await expect(bund).toHaveCount(0);
+  await expect(rows(list).first()).toContainText('朝阳西湖酒店');
+
+  await switchLanguage(page, 'English');
+  await expect(rows(list).first()).toContainText('Sunrise West Lake Hotel');
+  await switchLanguage(page, '简体中文');
+});

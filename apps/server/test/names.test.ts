@@ -75,6 +75,13 @@ describe('names in the request language', () => {
     expect(ok(await b.hotel.get(`/api/records/faq-category/options?keyword=${mark}&lang=en-US`))).toEqual([]);
   });
 
+  it('answers the title of one chosen value by its id, within the caller’s reach', async () => {
+    expect(ok(await a.hotel.get(`/api/records/faq-category/options?id=${named}&lang=en-US`))).toEqual([{ value: named, label: `Rooms ${mark}` }]);
+    expect(ok(await a.hotel.get(`/api/records/faq-category/options?id=${named}&lang=zh-CN`))).toEqual([{ value: named, label: `客房${mark}` }]);
+    expect(ok(await b.hotel.get(`/api/records/faq-category/options?id=${named}`))).toEqual([]);
+    expect(ok(await b.brand.get(`/api/records/hotel/options?id=${a.hotelIds[0]}`))).toEqual([]);
+  });
+
   it('exports references in the request language', async () => {
     const en = await sheetOf(await a.hotel.request('GET', `/api/records/faq/export?keyword=${mark}&lang=en-US`));
     expect(column(en, 'Category').sort()).toEqual([`Rooms ${mark}`, `餐饮${mark}`].sort());

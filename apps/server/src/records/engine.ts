@@ -175,13 +175,13 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number, l
  * actor's own level, or the brand/hotel named in the query (the owner of a row a superior is editing),
  * which the tenant filter still confines to the actor's reach. A brand or hotel user also gets the
  * platform's rows that the record's row rule shares with it (the system roles it may assign). Exact
- * filters in the query (a ref field's `match`) narrow them further.
+ * filters in the query (a ref field's `match`) and `id` (one value's title) narrow them further.
  */
 export async function optionRows(
   db: Db,
   def: RecordDef,
   actor: Actor,
-  query: Record<string, unknown> & { keyword?: string; brandId?: number; hotelId?: number },
+  query: Record<string, unknown> & { id?: number; keyword?: string; brandId?: number; hotelId?: number },
   lang?: Lang,
 ): Promise<{ value: number; label: string }[]> {
   const table = tableOf(def);
@@ -193,7 +193,7 @@ export async function optionRows(
   const rows = await db
     .select({ value: table.id, label: title })
     .from(table)
-    .where(and(tenantFilter(def, table, actor), owned, keyword ? searchTitle(def, table, title, keyword) : undefined, ...matching))
+    .where(and(tenantFilter(def, table, actor), owned, query.id ? eq(table.id, query.id) : undefined, keyword ? searchTitle(def, table, title, keyword) : undefined, ...matching))
     .orderBy(...ordering(def, table, { page: 1, pagesize: 200 }))
     .limit(200);
   return rows as { value: number; label: string }[];

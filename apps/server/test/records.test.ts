@@ -16,7 +16,7 @@ let b: Tenant;
 let platform: Client;
 
 async function category(client: Client, name = `cat-${Math.random().toString(36).slice(2, 8)}`) {
-  const res = await client.post('/api/records/faq-category', { name, nameEn: 'Cat', sort: 5 });
+  const res = await client.post('/api/records/faq-category', { name, nameEn: `${name} EN`, sort: 5 });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.id as number;
 }
@@ -216,9 +216,9 @@ describe('record engine: tenant isolation', () => {
   it('offers a superior the categories of the row’s owner, never beyond its reach', async () => {
     const hotelCat = await category(a.hotel, 'Owner pick');
     const asPlatform = await platform.get(`/api/records/faq-category/options?brandId=${a.brandId}&hotelId=${a.hotelIds[0]}&keyword=owner%20pick`);
-    expect(asPlatform.body.data).toEqual([{ value: hotelCat, label: 'Owner pick' }]);
+    expect(asPlatform.body.data).toEqual([{ value: hotelCat, label: 'Owner pick EN' }]);
     const asBrand = await a.brand.get(`/api/records/faq-category/options?brandId=${a.brandId}&hotelId=${a.hotelIds[0]}&keyword=owner%20pick`);
-    expect(asBrand.body.data).toEqual([{ value: hotelCat, label: 'Owner pick' }]);
+    expect(asBrand.body.data).toEqual([{ value: hotelCat, label: 'Owner pick EN' }]);
     const foreign = await b.brand.get(`/api/records/faq-category/options?brandId=${a.brandId}&hotelId=${a.hotelIds[0]}`);
     expect(foreign.body.data).toEqual([]);
   });
@@ -227,7 +227,7 @@ describe('record engine: tenant isolation', () => {
     const own = await category(a.hotel, 'Own select');
     await category(a.sibling, 'Sibling select');
     const options = await a.hotel.get('/api/records/faq-category/options?keyword=select');
-    expect(options.body.data).toEqual([{ value: own, label: 'Own select' }]);
+    expect(options.body.data).toEqual([{ value: own, label: 'Own select EN' }]);
   });
 });
 

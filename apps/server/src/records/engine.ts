@@ -48,16 +48,35 @@ export function setLocalTitle(recordName: string, title: LocalTitle): void {
   localTitles.set(recordName, title);
 }
 
-/** A record's title over its table (or an alias): the title column, or its local title in `lang`. */
-export function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | RecordTable[string] {
+/** The record's title comes from `setLocalTitle` (names from the message catalogue), not from its row alone. */
+export function hasLocalTitle(def: RecordDef): boolean {
+  return localTitles.has(def.name);
+}
+
+/** The title column's value as rows show it: the local title in `lang` where one is set, else the column itself. */
+function titleColumn(def: RecordDef, table: RecordTable, lang?: Lang): SQL | RecordTable[string] {
   const local = lang && localTitles.get(def.name);
   return local ? local(table, lang) : table[def.titleField];
 }
 
-/** Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs. */
+/**
+ * A record's title over its table (or an alias) in `lang`: its local title, or in English its English
+ * title field while that is filled, else the title column.
+ */
+export function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | RecordTable[string] {
+  if (lang === 'en-US' && def.titleFieldEn && !localTitles.has(def.name)) {
+    return sql`coalesce(nullif(${table[def.titleFieldEn]}, ''), ${table[def.titleField]})`;
+  }
+  return titleColumn(def, table, lang);
+}
+
+/**
+ * Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs. The
+ * title column keeps its stored value (the edit form's), unless a local title replaces it.
+ */
 function selection(def: RecordDef, lang?: Lang) {
   const table = tableOf(def);
-  const columns: Record<string, unknown> = { ...getTableColumns(table), [def.titleField]: titleOf(def, table, lang) };
+  const columns: Record<string, unknown> = { ...getTableColumns(table), [def.titleField]: titleColumn(def, table, lang) };
   for (const hidden of ['createdBy', ...hiddenColumns(def)]) delete columns[hidden];
   const joins: { target: RecordTable; on: SQL }[] = [];
   for (const [name, field] of Object.entries(def.fields)) {
@@ -84,7 +103,7 @@ function listConditions(def: RecordDef, table: RecordTable, actor: Actor, query:
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
     const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
-    parts.push(or(...searchable.map(([name]) => ilike(name === def.titleField ? titleOf(def, table, lang) : table[name], pattern))) ?? sql`false`);
+    parts.push(or(...searchable.map(([name]) => ilike(name === def.titleField ? titleColumn(def, table, lang) : table[name], pattern))) ?? sql`false`);
   }
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.filter) continue;
@@ -156,13 +175,13 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number, l
  * actor's own level, or the brand/hotel named in the query (the owner of a row a superior is editing),
  * which the tenant filter still confines to the actor's reach. A brand or hotel user also gets the
  * platform's rows that the record's row rule shares with it (the system roles it may assign). Exact
- * filters in the query (a ref field's `match`) narrow them further.
+ * filters in the query (a ref field's `match`) and `id` (one value's title) narrow them further.
  */
 export async function optionRows(
   db: Db,
   def: RecordDef,
   actor: Actor,
-  query: Record<string, unknown> & { keyword?: string; brandId?: number; hotelId?: number },
+  query: Record<string, unknown> & { id?: number; keyword?: string; brandId?: number; hotelId?: number },
   lang?: Lang,
 ): Promise<{ value: number; label: string }[]> {
   const table = tableOf(def);
@@ -174,10 +193,17 @@ export async function optionRows(
   const rows = await db
     .select({ value: table.id, label: title })
     .from(table)
-    .where(and(tenantFilter(def, table, actor), owned, keyword ? ilike(title, `%${escapeLike(keyword)}%`) : undefined, ...matching))
+    .where(and(tenantFilter(def, table, actor), owned, query.id ? eq(table.id, query.id) : undefined, keyword ? searchTitle(def, table, title, keyword) : undefined, ...matching))
     .orderBy(...ordering(def, table, { page: 1, pagesize: 200 }))
     .limit(200);
   return rows as { value: number; label: string }[];
+}
+
+/** An option matches a keyword by the title it shows and, where that is the English title, by the title column too. */
+function searchTitle(def: RecordDef, table: RecordTable, title: SQL | RecordTable[string], keyword: string): SQL {
+  const pattern = `%${escapeLike(keyword)}%`;
+  const column = table[def.titleField];
+  return def.titleFieldEn && title !== column ? or(ilike(title, pattern), ilike(column, pattern))! : ilike(title, pattern);
 }
 
 const PLATFORM: Owner = { brandId: null, hotelId: null };
@@ -277,7 +303,8 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
 function referrers(def: RecordDef): { def: RecordDef; field: string }[] {
   return allRecords().flatMap((other) =>
     Object.entries(other.fields)
-      .filter(([, f]) => f.kind === 'ref' && f.ref === def.name)
+      // An owner field is the owner column: the owner's own delete rules cover it.
+      .filter(([, f]) => f.kind === 'ref' && f.ref === def.name && !f.owner)
       .map(([field]) => ({ def: other, field })),
   );
 }

@@ -10,11 +10,13 @@ import { toXlsx } from './export.js';
 const idParams = z.object({ id: idSchema });
 /**
  * A select's choices: by keyword, for the owner of the row being edited when a superior edits it, and
- * by the record's exact filters (a ref field's `match`).
+ * by the record's exact filters (a ref field's `match`); `id` names one chosen value whose title the
+ * select needs (a filter value from a link, beyond the first choices).
  */
 function optionsQuery(def: RecordDef) {
   const filters = listQuerySchema(def).shape as Record<string, z.ZodType>;
   return z.object({
+    id: idSchema.optional(),
     keyword: z.string().max(100).optional(),
     brandId: idSchema.optional(),
     hotelId: idSchema.optional(),

@@ -1,5 +1,5 @@
 import { recordByName, type RecordDef, type RefMatch } from '@htv/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Empty, Form, Select, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,16 +109,30 @@ function OptionSelect({ refName, owner, params, mode, value, onChange, selected,
     placeholderData: keepPreviousData,
   });
   const known = useRef(new Map<number, string>());
+  // A chosen value the options and the labels do not hold (a filter from a link, beyond the first
+  // choices) is shown by its title, asked for by id, never by the id itself.
+  const missing = query.isFetching ? [] : selected.filter((chosen) => !known.current.has(chosen) && !labels?.[chosen] && !query.data?.some((o) => o.value === chosen));
+  const titles = useQueries({
+    queries: missing.map((chosen) => ({
+      queryKey: [...recordKeys.options(target?.path ?? refName, '', owner), params, { id: chosen }],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<Option[]>(`/records/${target!.path}/options`, { id: chosen, brandId: owner?.brandId ?? undefined, hotelId: owner?.hotelId ?? undefined, ...params }, signal),
+      enabled: !!target,
+      staleTime: 30_000,
+    })),
+    combine: (results) => results.flatMap((result) => result.data ?? []),
+  });
 
   const options = useMemo(() => {
     const list: Option[] = [...(query.data ?? [])];
     for (const [key, label] of Object.entries(labels ?? {})) known.current.set(Number(key), label);
+    for (const title of titles) known.current.set(title.value, title.label);
     for (const option of list) known.current.set(option.value, option.label);
     for (const chosen of selected) {
       if (!list.some((o) => o.value === chosen)) list.unshift({ value: chosen, label: known.current.get(chosen) ?? String(chosen) });
     }
     return list;
-  }, [query.data, selected, labels]);
+  }, [query.data, selected, labels, titles]);
 
   return (
     <Select<number | number[]>

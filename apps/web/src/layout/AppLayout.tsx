@@ -128,7 +128,7 @@ export default function AppLayout() {
           <TabBar tabs={tabs} />
         </div>
         <Layout.Content style={{ margin: 16, minWidth: 0 }} data-testid="page-content">
-          <TabPages tabs={tabs.tabs} current={match ? tabs.current : null} location={location} />
+          <TabPages tabs={tabs.tabs} current={match ? tabs.current : null} location={location} onSubject={tabs.nameTab} />
           {!match && <NotFound />}
         </Layout.Content>
       </Layout>

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../locales';
 import type { Tab, TabsApi } from './useTabs';
 
-/** "Heartbeat log · AABBCCDDEEFF": detail pages name their subject. */
-export function tabTitle(tab: Tab, lang: ReturnType<typeof useLang>): string {
+/**
+ * "Rooms · Bund Hotel", "Heartbeat log · AABBCCDDEEFF": a detail page names its subject
+ * (`useTabSubject`); until it has, path values other than ids show, since an id says nothing.
+ */
+export function tabTitle(tab: Tab, lang: ReturnType<typeof useLang>, subject?: string): string {
   const title = tab.route.title[lang];
-  const values = Object.values(tab.params).filter(Boolean);
+  const values = subject ? [subject] : Object.values(tab.params).filter((value): value is string => !!value && !/^\d+$/.test(value));
   return values.length ? `${title} · ${values.join(' / ')}` : title;
 }
 
@@ -60,7 +63,7 @@ export function TabBar({ tabs: api }: { tabs: TabsApi }) {
         }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          label: <span data-testid="tab-label">{tabTitle(tab, lang)}</span>,
+          label: <span data-testid="tab-label">{tabTitle(tab, lang, api.subjects[tab.key])}</span>,
           closable: tab.key !== homeKey,
         }))}
         renderTabBar={(props, DefaultTabBar) => (

@@ -10,6 +10,17 @@ export interface StoredTabs {
   owner: string;
   /** Full paths (pathname + search) below the router basename, in tab order. */
   paths: string[];
+  /** Names of the detail pages' subjects by tab key (`useTabSubject`), so restored tabs keep them. */
+  subjects?: Record<string, string>;
+}
+
+function stored(owner: string): StoredTabs | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(TABS_KEY) ?? 'null') as StoredTabs | null;
+    return value && value.owner === owner ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function ownerKey(userId: number, userType: number): string {
@@ -17,18 +28,20 @@ export function ownerKey(userId: number, userType: number): string {
 }
 
 export function loadTabs(owner: string): string[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(TABS_KEY) ?? 'null') as StoredTabs | null;
-    if (!stored || stored.owner !== owner || !Array.isArray(stored.paths)) return [];
-    return stored.paths.filter((path): path is string => typeof path === 'string' && path.startsWith('/'));
-  } catch {
-    return [];
-  }
+  const paths = stored(owner)?.paths;
+  if (!Array.isArray(paths)) return [];
+  return paths.filter((path): path is string => typeof path === 'string' && path.startsWith('/'));
 }
 
-export function saveTabs(owner: string, paths: string[], last: string | undefined) {
+export function loadSubjects(owner: string): Record<string, string> {
+  const subjects = stored(owner)?.subjects;
+  if (!subjects || typeof subjects !== 'object') return {};
+  return Object.fromEntries(Object.entries(subjects).filter(([, name]) => typeof name === 'string'));
+}
+
+export function saveTabs(owner: string, paths: string[], last: string | undefined, subjects: Record<string, string> = {}) {
   try {
-    localStorage.setItem(TABS_KEY, JSON.stringify({ owner, paths } satisfies StoredTabs));
+    localStorage.setItem(TABS_KEY, JSON.stringify({ owner, paths, subjects } satisfies StoredTabs));
     if (last) localStorage.setItem(LAST_KEY, last);
   } catch {
     // storage full or unavailable: the tabs live for this page only

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { APP_BASE } from '../api/client';
 import { canOpen, HOME_PATH, matchRoute, type AppRoute } from '../app/routes';
 import type { LoginInfo } from '../auth/access';
-import { loadTabs, ownerKey, saveTabs } from './tabsStorage';
+import { loadSubjects, loadTabs, ownerKey, saveTabs } from './tabsStorage';
 
 /** An opened page: one per pathname; `path` keeps its search (list filters) too. */
 export interface Tab {
@@ -60,6 +60,9 @@ export function useTabs(user: LoginInfo) {
   }, [home, owner, user]);
 
   const [tabs, setTabs] = useState<Tab[]>(restore);
+  /** Names of the subjects of detail pages, by tab key. */
+  const [subjects, setSubjects] = useState<Record<string, string>>(() => loadSubjects(owner));
+  const nameTab = useCallback((key: string, subject: string) => setSubjects((named) => (named[key] === subject ? named : { ...named, [key]: subject })), []);
   /** The tab just closed while shown: not re-opened while the navigation away from it is under way. */
   const leaving = useRef<string | null>(null);
 
@@ -88,8 +91,9 @@ export function useTabs(user: LoginInfo) {
   }, [current]);
 
   useEffect(() => {
-    saveTabs(owner, tabs.map((tab) => tab.path), current?.path);
-  }, [owner, tabs, current?.path]);
+    const open = Object.fromEntries(tabs.filter((tab) => subjects[tab.key]).map((tab) => [tab.key, subjects[tab.key]!]));
+    saveTabs(owner, tabs.map((tab) => tab.path), current?.path, open);
+  }, [owner, tabs, current?.path, subjects]);
 
   const open = useCallback((tab: Tab) => void navigate(tab.path), [navigate]);
 
@@ -156,7 +160,7 @@ export function useTabs(user: LoginInfo) {
     void navigate(HOME_PATH);
   }, [home, navigate]);
 
-  return { tabs, current, homeKey: home?.key, open, openPath, close, closeOthers, closeRight, closeAll };
+  return { tabs, current, homeKey: home?.key, subjects, nameTab, open, openPath, close, closeOthers, closeRight, closeAll };
 }
 
 export type TabsApi = ReturnType<typeof useTabs>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Text } from '../i18n/lang.js';
+import type { Lang, Text } from '../i18n/lang.js';
 import type { FieldDef } from './fields.js';
 
 export type UserType = 1 | 2 | 3;
@@ -41,6 +41,11 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
   fields: F;
   /** Field that names a row in selects, messages and logs. */
   titleField: keyof F & string;
+  /**
+   * The title field's English counterpart: in the English interface a row is named by it (selects,
+   * references, exports, the operation log), by the title field while it is empty.
+   */
+  titleFieldEn?: keyof F & string;
   defaultSort?: { field: (keyof F & string) | 'id' | 'createdAt'; order: 'asc' | 'desc' };
   /** State machine on a choice field, driven by named actions. */
   states?: { field: keyof F & string; actions: Record<string, StateAction> };
@@ -72,7 +77,8 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
 }
 
 export interface RecordDef<F extends Record<string, FieldDef> = Record<string, FieldDef>>
-  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups'>> {
+  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups' | 'titleFieldEn'>> {
+  titleFieldEn?: RecordOptions<F>['titleFieldEn'];
   groups?: RecordOptions<F>['groups'];
   operations: { create: boolean; update: boolean; delete: boolean };
   states?: RecordOptions<F>['states'];
@@ -97,6 +103,8 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
   }
   checkGroups(opts);
   checkRequiredWhen(opts);
+  checkOwnerFields(opts);
+  if (opts.titleFieldEn && opts.fields[opts.titleFieldEn]?.kind !== 'text') throw new Error(`${opts.name}: titleFieldEn names no text field`);
   const shape = Object.fromEntries(writable.map((name) => [name, opts.fields[name]!.schema]));
   return {
     permission: opts.name,
@@ -128,6 +136,21 @@ function checkRequiredWhen<F extends Record<string, FieldDef>>(opts: RecordOptio
     const source = opts.fields[condition.field];
     if (!source || source.readOnly || field.readOnly) throw new Error(`${opts.name}.${name}: requiredWhen needs two writable fields (${condition.field})`);
   }
+}
+
+/** Owner fields (`owner()`) name the owner column of the record's scope: `hotelId` in hotel scope, `brandId` below the platform. */
+function checkOwnerFields<F extends Record<string, FieldDef>>(opts: RecordOptions<F>) {
+  const columns = opts.scope === 'hotel' ? ['brandId', 'hotelId'] : opts.scope === 'brand' ? ['brandId'] : [];
+  for (const [name, field] of Object.entries(opts.fields)) {
+    if (field.owner && !columns.includes(name)) throw new Error(`${opts.name}.${name}: an owner field names an owner column of the ${opts.scope} scope`);
+  }
+}
+
+/** A row's name in a language: the English title where the record has one and it is filled, else the title. */
+export function recordTitle(record: Pick<RecordDef, 'titleField' | 'titleFieldEn'>, row: Record<string, unknown>, lang: Lang): string {
+  const english = lang === 'en-US' && record.titleFieldEn ? row[record.titleFieldEn] : undefined;
+  const title = typeof english === 'string' && english.trim() !== '' ? english : row[record.titleField];
+  return title === null || title === undefined ? '' : String(title);
 }
 
 /** One section of a generated form: a group's writable fields, or the ungrouped rest (no label). */

@@ -83,6 +83,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends 
   scale?: number;
   /** A text whose input is masked (password). */
   secret?: boolean;
+  /** `ref` built by `owner()`: the owner column of the record's scope, not a column of its own. */
+  owner?: boolean;
 }
 
 type Opt<R extends boolean | undefined, V> = R extends true ? V : V | null;
@@ -264,6 +266,15 @@ export function ref<R extends boolean | undefined = undefined>(
   const schema = z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' }).max(INT_MAX, { error: 'validation.choice' });
   const { record, ...rest } = opts;
   return { list: true, ...rest, ref: record, kind: 'ref', required, schema: optional(schema, required) as z.ZodType<Opt<R, number>> };
+}
+
+/**
+ * The row's owning hotel or brand as a read-only reference over the owner column the scope already has
+ * (name it `hotelId` or `brandId`): lists show its title, the search form filters by it and exports
+ * carry it. The owner is set as for any row of the scope (the session, or the form's owner select).
+ */
+export function owner(opts: FieldCommon & { record: 'hotel' | 'brand' }): FieldDef<'ref', number | null> {
+  return { ...ref({ ...opts, readOnly: true }), owner: true };
 }
 
 const fileId = z.string().regex(/^[0-9a-f-]{36}$/, { error: 'validation.invalid' });

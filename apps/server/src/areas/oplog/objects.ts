@@ -1,8 +1,8 @@
 import { records, USER_TYPE_NAMES, type Lang, type RecordDef, type Text, type UserType } from '@htv/shared';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, hotels, sentMessages, sessions, users } from '../../db/schema/index.js';
-import { tableOf, titleOf } from '../../records/engine.js';
+import { brands, hotels, sentMessages, sessions, themes, users, type RecordTable } from '../../db/schema/index.js';
+import { hasLocalTitle, tableOf, titleOf } from '../../records/engine.js';
 
 /** Current titles of some objects of one kind, by id, in a language. */
 type CurrentTitles = (db: Db, ids: number[], lang: Lang) => Promise<Map<number, string>>;
@@ -10,8 +10,11 @@ type CurrentTitles = (db: Db, ids: number[], lang: Lang) => Promise<Map<number, 
 interface ObjectKind {
   label: Text;
   current: CurrentTitles;
-  /** The key of the title in a row the log keeps (the before / after of a record write). */
-  keptTitle?: string;
+  /**
+   * The keys of the title in a row the log keeps (the before / after of a record write), in the
+   * order tried: the English title first in English where the record has one.
+   */
+  keptTitle?: (lang: Lang) => string[];
   /**
    * The title follows the request language (names from the message catalogue): the current row gives
    * it, the kept one only names a row that is gone.
@@ -25,24 +28,25 @@ const byId = (rows: { id: number; title: string | null }[]) => new Map(rows.filt
 
 function recordKind(def: RecordDef): ObjectKind {
   const table = tableOf(def);
-  // titleOf hands back the title column itself unless the record's title follows the language.
-  const localized = titleOf(def, table, 'zh-CN') !== table[def.titleField];
   return {
     label: def.label,
-    keptTitle: def.titleField,
-    localized,
+    keptTitle: (lang) => (lang === 'en-US' && def.titleFieldEn ? [def.titleFieldEn, def.titleField] : [def.titleField]),
+    localized: hasLocalTitle(def),
     current: async (db, ids, lang) =>
       byId(await db.select({ id: table.id, title: sql<string | null>`${titleOf(def, table, lang)}::text` }).from(table).where(inArray(table.id, ids))),
   };
 }
 
+/** A hotel's name in a language (its English name in English, where it has one). */
+export const hotelTitle = (lang: Lang) => titleOf(records.hotel as RecordDef, hotels as RecordTable, lang);
+
 /** A platform session is named by its level, others by the brand or hotel they work in. */
 function sessionTitle(lang: Lang): SQL<string | null> {
   const levels = ([1, 2, 3] as UserType[]).map((type) => sql`when ${type} then ${USER_TYPE_NAMES[type][lang]}`);
-  return sql<string | null>`coalesce(${hotels.name}, ${brands.name}, case ${sessions.userType} ${sql.join(levels, sql` `)} end)`;
+  return sql<string | null>`coalesce(${hotelTitle(lang)}, ${brands.name}, case ${sessions.userType} ${sql.join(levels, sql` `)} end)`;
 }
 
-/** Objects of the log that are not records: accounts signing in, sessions returned to, messages sent, device settings of a hotel. */
+/** Objects of the log that are not records: accounts signing in, sessions returned to, messages sent, device settings of a hotel, templates. */
 const OTHER_KINDS: Record<string, ObjectKind> = {
   user: {
     label: { 'zh-CN': '用户', 'en-US': 'User' },
@@ -69,7 +73,12 @@ const OTHER_KINDS: Record<string, ObjectKind> = {
   },
   hotelDeviceSettings: {
     label: { 'zh-CN': '酒店终端设置', 'en-US': 'Hotel device settings' },
-    current: async (db, ids) => byId(await db.select({ id: hotels.id, title: hotels.name }).from(hotels).where(inArray(hotels.id, ids))),
+    current: async (db, ids, lang) => byId(await db.select({ id: hotels.id, title: sql<string | null>`${hotelTitle(lang)}` }).from(hotels).where(inArray(hotels.id, ids))),
+  },
+  theme: {
+    label: { 'zh-CN': '模板', 'en-US': 'Template' },
+    keptTitle: () => ['name'],
+    current: async (db, ids) => byId(await db.select({ id: themes.id, title: themes.name }).from(themes).where(inArray(themes.id, ids))),
   },
 };
 
@@ -99,13 +108,16 @@ export interface ObjectName {
 const MAX_ID = 2 ** 31 - 1;
 const idOf = (recordId: string | null): number | null => (recordId && /^[1-9]\d{0,9}$/.test(recordId) && Number(recordId) <= MAX_ID ? Number(recordId) : null);
 
-/** The title a record write kept in its before / after row (a snapshot of the row carries the row's id). */
-function keptTitle(object: LoggedObject, key: string): string | null {
+/** The title a record write kept in its before / after row (a snapshot of the row carries the row's id): the first of `keys` filled. */
+function keptTitle(object: LoggedObject, keys: string[]): string | null {
   for (const kept of [object.after, object.before]) {
     if (!kept || typeof kept !== 'object') continue;
     const row = kept as Record<string, unknown>;
-    const value = row[key];
-    if (String(row.id) === object.recordId && (typeof value === 'string' || typeof value === 'number') && value !== '') return String(value);
+    if (String(row.id) !== object.recordId) continue;
+    for (const key of keys) {
+      const value = row[key];
+      if ((typeof value === 'string' || typeof value === 'number') && value !== '') return String(value);
+    }
   }
   return null;
 }
@@ -117,7 +129,7 @@ function keptTitle(object: LoggedObject, key: string): string | null {
 export async function nameObjects(db: Db, rows: LoggedObject[], lang: Lang): Promise<ObjectName[]> {
   const found = rows.map((row) => {
     const kind = row.recordType ? kindOf(row.recordType) : undefined;
-    const kept = kind?.keptTitle ? keptTitle(row, kind.keptTitle) : null;
+    const kept = kind?.keptTitle ? keptTitle(row, kind.keptTitle(lang)) : null;
     const id = idOf(row.recordId);
     return { kind, kept, id, needsCurrent: !!kind && id !== null && (kept === null || !!kind.localized) };
   });

@@ -173,7 +173,8 @@ export async function createRooms(db: Db, actor: Actor, hotel: HotelRow, list: N
       );
     }
     const summary = { created: list.length, first: list[0]?.number ?? null, last: list.at(-1)?.number ?? null };
-    await writeOpLog(tx, actor, { action, recordType: 'room', recordId: hotel.id, after: { hotelId: hotel.id, ...summary } }, ip);
+    // The object of a bulk creation is the hotel whose rooms it made.
+    await writeOpLog(tx, actor, { action, recordType: 'hotel', recordId: hotel.id, after: { hotelId: hotel.id, ...summary } }, ip);
     return summary;
   });
   return run.catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { idSchema, pagingShape, PERMISSIONS, translate, type FieldDef, type Lang } from '@htv/shared';
+import { idSchema, pagingShape, PERMISSIONS, records, recordTitle, translate, type FieldDef, type Lang, type RecordDef } from '@htv/shared';
 import { ROOM_AUTHORIZATION_OPTIONS, TAG_TYPE_OPTIONS } from '@htv/shared/areas/tenants/records';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,8 @@ import { roleNameSql } from '../access/system.js';
 import { can, type Actor } from '../../auth/actor.js';
 import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { brands, files, hotels, recordTables, roles, subBrands, users } from '../../db/schema/index.js';
+import { brands, files, hotels, recordTables, roles, subBrands, users, type RecordTable } from '../../db/schema/index.js';
+import { titleOf } from '../../records/engine.js';
 import { readableFiles, readerOf } from '../../files/access.js';
 import { excelOnly, uploadedSpreadsheet } from '../../files/excel.js';
 import type { Storage } from '../../files/storage.js';
@@ -83,11 +84,20 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
       const where = and(
         eq(hotels.brandId, brand.id),
         q.subBrandId ? eq(hotels.subBrandId, q.subBrandId) : undefined,
-        q.keyword ? or(ilike(hotels.name, escapeLike(q.keyword)), ilike(hotels.publicId, escapeLike(q.keyword))) : undefined,
+        q.keyword ? or(ilike(hotels.name, escapeLike(q.keyword)), ilike(hotels.nameEn, escapeLike(q.keyword)), ilike(hotels.publicId, escapeLike(q.keyword))) : undefined,
       );
       const [rows, [count]] = await Promise.all([
         db
-          .select({ id: hotels.id, publicId: hotels.publicId, name: hotels.name, brandId: hotels.brandId, subBrandId: hotels.subBrandId, subBrandName: subBrands.name, city: hotels.city, managerUserId: hotels.managerUserId })
+          .select({
+            id: hotels.id,
+            publicId: hotels.publicId,
+            name: sql<string>`${titleOf(records.hotel as RecordDef, hotels as RecordTable, request.lang)}`,
+            brandId: hotels.brandId,
+            subBrandId: hotels.subBrandId,
+            subBrandName: sql<string | null>`${titleOf(records.subBrand as RecordDef, subBrands as RecordTable, request.lang)}`,
+            city: hotels.city,
+            managerUserId: hotels.managerUserId,
+          })
           .from(hotels)
           .leftJoin(subBrands, eq(subBrands.id, hotels.subBrandId))
           .where(where)
@@ -134,7 +144,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
     async (request) => {
       const hotel = await hotelInReach(db, actorOf(request), (request.params as { id: number }).id);
       const list = await roomList(db, hotel.id, request.query as z.infer<typeof roomsQuery>);
-      return ok({ hotel: { id: hotel.id, publicId: hotel.publicId, name: hotel.name }, ...list });
+      return ok({ hotel: { id: hotel.id, publicId: hotel.publicId, name: recordTitle(records.hotel, hotel, request.lang) }, ...list });
     },
   );
 

@@ -149,7 +149,7 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
         .insert(themes)
         .values({ ...rowFields(draft), ...ownLevel(actor), draft, draftSavedBy: actor.name })
         .returning();
-      await log(tx, request, 'create', created!.id, { name: created!.name });
+      await log(tx, request, 'create', created!.id, { id: created!.id, name: created!.name });
       return created!;
     });
     return ok(listItem(actor, row, null));
@@ -194,7 +194,7 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
       if (row.status === 'sentAll' || row.status === 'sentPart') throw conflict('theme.inUse', { name: row.name });
       await setMaterialUsage(tx, { kind: 'theme', id, name: row.name }, []);
       await tx.delete(themes).where(eq(themes.id, id));
-      await log(tx, request, 'delete', id, { name: row.name });
+      await log(tx, request, 'delete', id, { id, name: row.name });
     });
     return ok(null);
   });

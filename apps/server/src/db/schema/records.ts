@@ -84,7 +84,8 @@ export type RecordTable = PgTableWithColumns<any>;
 
 /** The table of a record declaration: id, tenant columns, the fields, audit columns and indexes. */
 export function recordTable(def: RecordDef): RecordTable {
-  const fieldColumns = Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, column(name, field)]));
+  // An owner field shows the tenant column the scope already has.
+  const fieldColumns = Object.fromEntries(Object.entries(def.fields).filter(([, field]) => !field.owner).map(([name, field]) => [name, column(name, field)]));
   return pgTable(
     def.table,
     {
@@ -106,6 +107,7 @@ export function recordTable(def: RecordDef): RecordTable {
         extras.push((declared.unique ? uniqueIndex(name) : index(name)).on(first, ...rest));
       }
       for (const [name, field] of Object.entries(def.fields)) {
+        if (field.owner) continue; // the tenant index serves it
         if ((field.kind === 'ref' || field.filter) && !leading.has(name)) extras.push(index(`${def.table}_${columnName(name)}_idx`).on(t[name]));
         if (field.unique) {
           // Unique within one owner; NULL owners (platform rows) compare equal through coalesce.

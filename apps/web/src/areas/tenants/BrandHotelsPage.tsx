@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../auth/session';
 import { PagedTable } from '../../crud/PagedTable';
+import { useTabSubject } from '../../layout/tabSubject';
 import { hotelKeys, hotelsApi, roomsPathOf, type BrandHotel } from './api';
 import { useHotelText } from './locales';
 
@@ -46,6 +47,7 @@ export default function BrandHotelsPage() {
   ];
 
   const brand = list.data?.brand;
+  useTabSubject(brand?.name);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">

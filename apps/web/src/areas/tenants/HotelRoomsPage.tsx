@@ -11,6 +11,7 @@ import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
 import { recordApi } from '../../crud/api';
 import { useRecordPages } from '../../crud/registry';
+import { useTabSubject } from '../../layout/tabSubject';
 import { PagedTable } from '../../crud/PagedTable';
 import { hotelKeys, hotelsApi, type HotelRoom } from './api';
 import { useHotelText } from './locales';
@@ -95,6 +96,7 @@ export default function HotelRoomsPage() {
   }
 
   const hotel = list.data?.hotel;
+  useTabSubject(hotel?.name);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">

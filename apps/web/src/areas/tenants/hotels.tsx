@@ -1,5 +1,5 @@
 import { ShopOutlined, SwapOutlined, TableOutlined } from '@ant-design/icons';
-import { PERMISSIONS } from '@htv/shared';
+import { PERMISSIONS, records, recordTitle } from '@htv/shared';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { can, canUseRecord } from '../../auth/access';
 import { useSession, useSessionInfo } from '../../auth/session';
 import { extendRecord, type RowActionProps, type ToolbarActionProps } from '../../crud/extensions';
 import { roomsPathOf } from './api';
+import { useLang } from '../../locales';
 import { useHotelText } from './locales';
 import { RoomBulkButton, RoomImportButton } from './RoomTools';
 import { TransferManagerModal } from './TransferManagerModal';
@@ -37,6 +38,7 @@ function HotelRoomsAction({ row }: RowActionProps) {
 /** Hotel lists: "Transfer manager". */
 function TransferManagerAction({ row }: RowActionProps) {
   const m = useHotelText();
+  const lang = useLang();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -46,7 +48,7 @@ function TransferManagerAction({ row }: RowActionProps) {
       {open && (
         <TransferManagerModal
           hotelId={row.id}
-          hotelName={String(row.name ?? row.id)}
+          hotelName={recordTitle(records.hotel, row, lang)}
           managerName={typeof row.managerName === 'string' ? row.managerName : null}
           onClose={() => setOpen(false)}
         />

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, showApiError } from '../../api/client';
 import { toastSuccess } from '../../api/notify';
+import { useTabSubject } from '../../layout/tabSubject';
 import { useLang } from '../../locales';
 import { themeApi } from './api';
 import { useThemeText } from './locales';
@@ -58,6 +59,7 @@ export default function ThemeEditorPage() {
   const client = useQueryClient();
   const id = Number(useParams().id);
   const loaded = useQuery({ queryKey: ['themes', 'document', id, lang], queryFn: ({ signal }) => themeApi.get(id, signal) });
+  useTabSubject(loaded.data?.name);
   const [doc, setDoc] = useState<ThemeDocument | null>(null);
   const [revision, setRevision] = useState(0);
   const [selected, setSelected] = useState<Place>([]);

@@ -1,7 +1,7 @@
 import { LOGIN_NAME_CHARS, PASSWORD_CHARS, PASSWORD_MAX, PASSWORD_MIN } from './rules.js';
 import { USER_TYPE_OPTIONS } from './permissions.js';
 import { defineRecord, type UserType } from '../../record/define.js';
-import { bool, email, int, password, ref, text } from '../../record/fields.js';
+import { bool, email, int, owner, password, ref, text } from '../../record/fields.js';
 
 /**
  * Roles, the permission tree and accounts (spec part 1 §6, /systems). These declarations are served
@@ -19,6 +19,7 @@ export const permissionNode = defineRecord({
   table: 'permission_nodes',
   path: 'permission-node',
   titleField: 'title',
+  titleFieldEn: 'titleEn',
   defaultSort: { field: 'sort', order: 'desc' },
   fields: {
     userType: int({ label: { 'zh-CN': '用户类型', 'en-US': 'User type' }, required: true, options: USER_TYPE_OPTIONS, filter: true }),
@@ -141,6 +142,7 @@ export const hotelAccount = defineRecord({
   titleField: 'name',
   fields: {
     ...accountFields(3, 3),
+    hotelId: owner({ label: { 'zh-CN': '酒店', 'en-US': 'Hotel' }, record: 'hotel', filter: true }),
     isAuthUser: bool({ label: { 'zh-CN': '接口授权用户', 'en-US': 'API auth user' }, default: false, help: { 'zh-CN': '仅平台可设置；授权用户不能修改密码', 'en-US': 'Set by the platform only; auth users cannot change their password' } }),
   },
 });

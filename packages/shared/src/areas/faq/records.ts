@@ -9,6 +9,7 @@ export const faqCategory = defineRecord({
   userTypes: [1, 2, 3],
   permission: 'faq',
   titleField: 'name',
+  titleFieldEn: 'nameEn',
   defaultSort: { field: 'sort', order: 'desc' },
   fields: {
     name: text({ label: { 'zh-CN': '分类名称', 'en-US': 'Category name' }, required: true, max: 30, search: true, unique: true }),

@@ -170,6 +170,7 @@ export const subBrand = defineRecord({
   userTypes: [1, 2],
   table: 'sub_brands',
   titleField: 'name',
+  titleFieldEn: 'nameEn',
   defaultSort: { field: 'sort', order: 'desc' },
   fields: {
     name: text({ label: t('子品牌名称', 'Sub-brand name'), required: true, min: 2, max: 20, unique: true, search: true, sort: true }),
@@ -194,6 +195,7 @@ export const hotel = defineRecord({
   userTypes: [1, 2],
   table: 'hotels',
   titleField: 'name',
+  titleFieldEn: 'nameEn',
   fields: {
     publicId: text({ label: t('酒店ID', 'Hotel ID'), readOnly: true, max: 7, search: true, filter: true, filterMatch: 'exact', sort: true }),
     name: text({ label: t('酒店名称', 'Hotel name'), required: true, min: 2, max: 300, search: true, sort: true }),
@@ -458,6 +460,7 @@ export const tag = defineRecord({
   userTypes: [1],
   table: 'tags',
   titleField: 'nameZh',
+  titleFieldEn: 'nameEn',
   defaultSort: { field: 'sort', order: 'desc' },
   fields: {
     nameZh: text({ label: t('中文名称', 'Chinese name'), required: true, max: 20, search: true, sort: true }),

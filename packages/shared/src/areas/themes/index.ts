@@ -1,3 +1,4 @@
 export * from './document.js';
 export * from './messages.js';
+export * from './sends.js';
 export { themeType } from './records.js';

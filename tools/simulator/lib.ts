@@ -28,6 +28,7 @@ export type TvEvent =
   | { type: 'disabled'; tip: string }
   | { type: 'command'; command: DeviceCommand }
   | { type: 'unbound' }
+  | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
   | { type: 'heartbeat'; ms: number }
   | { type: 'error'; message: string };
 
@@ -51,6 +52,26 @@ export interface TvOptions {
 }
 
 type Envelope<T> = { code: string; data: T; errkey?: string; errmsg?: string };
+
+/** The `theme` part of the configuration: the version to show and its immutable address. */
+export interface ThemePart {
+  id: number;
+  name: string;
+  version: number;
+  versionId: number;
+  url: string;
+  etag: string;
+}
+
+/** A theme version as TVs download it: the document and the files it needs. */
+export interface ThemePayload {
+  themeId: number;
+  versionId: number;
+  version: number;
+  name: string;
+  document: unknown;
+  assets: { materialId: number; fileId: string; url: string; mime: string; size: number; sha256: string }[];
+}
 
 /** Waits, or less when the signal aborts; the abort listener goes with the wait (loops sleep thousands of times). */
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -81,6 +102,12 @@ export class VirtualTv {
   config: DeviceConfig | undefined;
   heartbeats = 0;
   readonly commands: DeviceCommand[] = [];
+  /** The theme version held, and how many theme documents and asset files were downloaded. */
+  theme: ThemePayload | undefined;
+  themeDownloads = 0;
+  assetDownloads = 0;
+  private themeEtag: string | undefined;
+  private readonly assetsHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
   private etag: string | undefined;
@@ -180,7 +207,39 @@ export class VirtualTv {
     this.authorization = this.config.authorization.state;
     this.emit({ type: 'config', status: 200, authorization: this.authorization, tip: this.config.authorization.tip, sceneMode: this.config.sceneMode });
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
+    await this.syncTheme();
     return this.config;
+  }
+
+  /**
+   * Downloads the theme version the configuration names when it is not the one held (versions live at
+   * immutable addresses: each is downloaded once), then the asset files not held yet, checking their
+   * SHA-256.
+   */
+  private async syncTheme(): Promise<void> {
+    const part = this.config?.theme as ThemePart | null | undefined;
+    if (!part) {
+      if (this.theme) this.emit({ type: 'theme', themeId: null, version: null, assets: 0 });
+      this.theme = undefined;
+      this.themeEtag = undefined;
+      return;
+    }
+    if (part.etag === this.themeEtag) return;
+    const res = await this.client.request<ThemePayload>('GET', part.url, { headers: this.auth(), signal: this.abort.signal });
+    if (res.status !== 200 || !res.body) return void this.emit({ type: 'error', message: `theme ${part.url}: HTTP ${res.status}` });
+    const sha = createHash('sha256').update(res.raw).digest('hex');
+    if (`"${sha}"` !== part.etag) return void this.emit({ type: 'error', message: `theme ${part.url}: content does not match its ETag` });
+    this.themeDownloads++;
+    for (const asset of res.body.assets) {
+      if (this.assetsHeld.has(asset.sha256)) continue;
+      const file = await this.client.request('GET', asset.url, { headers: this.auth(), signal: this.abort.signal });
+      if (file.status !== 200 || createHash('sha256').update(file.raw).digest('hex') !== asset.sha256) return void this.emit({ type: 'error', message: `asset ${asset.url}: HTTP ${file.status}` });
+      this.assetsHeld.add(asset.sha256);
+      this.assetDownloads++;
+    }
+    this.theme = res.body;
+    this.themeEtag = part.etag;
+    this.emit({ type: 'theme', themeId: res.body.themeId, version: res.body.version, assets: res.body.assets.length });
   }
 
   private async handle(command: DeviceCommand) {

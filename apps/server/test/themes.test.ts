@@ -232,7 +232,7 @@ describe('lifecycle', () => {
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/unlock`)).status).toBe(409);
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, {})).status).toBe(200);
     const published = (await tenant.brand.get(`/api/admin/theme/${theme.id}`)).body.data as Theme;
-    expect(published.actions.sort()).toEqual(['cancelPublish', 'lock', 'publish']);
+    expect(published.actions.sort()).toEqual(['cancelPublish', 'lock', 'publish', 'send']);
     const locked = await tenant.brand.post(`/api/admin/theme/${theme.id}/lock`);
     expect(locked.body.data).toMatchObject({ locked: true, actions: ['unlock'] });
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/lock`)).status).toBe(409);

@@ -1,9 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { png } from '../../apps/server/test/support/images.js';
 import { startFleet } from '../../tools/simulator/lib.js';
 import { ACCOUNTS, label } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
 import { activePage, Api, chooseOption, openAs, unique } from '../support/shell.js';
+
+/** As the brand: creates a template from the list, lands in its tree editor and adds a page to its main layout. */
+async function createInEditor(page: Page, name: string) {
+  await openAs(page, ACCOUNTS.brand, '/themes/themes_page');
+  await activePage(page).getByTestId('theme-create').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('theme-name').fill(name);
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(page).toHaveURL(/\/themes\/themes_template\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const editor = activePage(page);
+  const tree = editor.getByTestId('theme-tree');
+  await tree.getByText('Main', { exact: true }).click();
+  await editor.getByTestId('add-page').click();
+  return { id, editor, tree };
+}
 
 /**
  * Templates (docs/themes.md): a brand creates a template, edits its draft in the tree editor (a page
@@ -12,19 +28,7 @@ import { activePage, Api, chooseOption, openAs, unique } from '../support/shell.
  */
 test('a brand creates a template, edits it in the tree editor, publishes it and sees the version', async ({ page, request }) => {
   const name = unique('Tpl').slice(0, 20);
-  await openAs(page, ACCOUNTS.brand, '/themes/themes_page');
-  const list = activePage(page);
-  await list.getByTestId('theme-create').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('theme-name').fill(name);
-  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-
-  await expect(page).toHaveURL(/\/themes\/themes_template\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  const editor = activePage(page);
-  const tree = editor.getByTestId('theme-tree');
-  await tree.getByText('Main', { exact: true }).click();
-  await editor.getByTestId('add-page').click();
+  const { id, editor, tree } = await createInEditor(page, name);
   await expect(tree.getByText('Page', { exact: true })).toBeVisible();
   await editor.getByTestId('add-container').click();
   await editor.getByTestId('add-block').click();
@@ -81,17 +85,7 @@ test('a brand sends a template with a picture to a hotel; its TV downloads it on
   const materialId = materials.items.find((m) => m.name === name)!.id;
 
   // The template, built in the tree editor: a page, a container and an image block showing the picture.
-  await openAs(page, ACCOUNTS.brand, '/themes/themes_page');
-  await activePage(page).getByTestId('theme-create').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('theme-name').fill(name);
-  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-  await expect(page).toHaveURL(/\/themes\/themes_template\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  const editor = activePage(page);
-  const tree = editor.getByTestId('theme-tree');
-  await tree.getByText('Main', { exact: true }).click();
-  await editor.getByTestId('add-page').click();
+  const { id, editor, tree } = await createInEditor(page, name);
   await editor.getByTestId('add-container').click();
   await chooseOption(page, editor.getByTestId('block-type'), 'image');
   await editor.getByTestId('add-block').click();

@@ -7,6 +7,7 @@ import {
   type RegisterRequest,
   type RegisterResponse,
 } from '@htv/shared/areas/devices/protocol';
+import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -52,26 +53,6 @@ export interface TvOptions {
 }
 
 type Envelope<T> = { code: string; data: T; errkey?: string; errmsg?: string };
-
-/** The `theme` part of the configuration: the version to show and its immutable address. */
-export interface ThemePart {
-  id: number;
-  name: string;
-  version: number;
-  versionId: number;
-  url: string;
-  etag: string;
-}
-
-/** A theme version as TVs download it: the document and the files it needs. */
-export interface ThemePayload {
-  themeId: number;
-  versionId: number;
-  version: number;
-  name: string;
-  document: unknown;
-  assets: { materialId: number; fileId: string; url: string; mime: string; size: number; sha256: string }[];
-}
 
 /** Waits, or less when the signal aborts; the abort listener goes with the wait (loops sleep thousands of times). */
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -217,7 +198,7 @@ export class VirtualTv {
    * SHA-256.
    */
   private async syncTheme(): Promise<void> {
-    const part = this.config?.theme as ThemePart | null | undefined;
+    const part = this.config?.theme as ThemeConfigPart | null | undefined;
     if (!part) {
       if (this.theme) this.emit({ type: 'theme', themeId: null, version: null, assets: 0 });
       this.theme = undefined;

@@ -7,7 +7,7 @@ import { hotels, operationLogs, recordTables, themeSends, themeVersions } from '
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
-import { multipartBody, png } from './support/images.js';
+import { addMaterial } from './support/materials.js';
 
 let t: TestApp;
 let platform: Client;
@@ -263,16 +263,6 @@ describe('resolution', () => {
     await cancelAll([all.id, brand.id, hotel.id, own.id, meeting.id]);
   });
 });
-
-/** Uploads a picture and saves it as a material of the client's level. */
-async function addMaterial(client: Client, name: string): Promise<number> {
-  const { payload, headers } = multipartBody({ name: `${name}.png`, data: png(32, 32) });
-  const file = await client.request('POST', '/api/files?rule=material', payload, headers);
-  expect(file.status, JSON.stringify(file.body)).toBe(200);
-  const res = await client.post('/api/records/material', { name, fileId: file.body.data.id });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
-}
 
 describe('what the TV receives', () => {
   it('names the version in its configuration and serves it at an immutable address with its assets', async () => {

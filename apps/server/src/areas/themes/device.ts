@@ -1,4 +1,5 @@
 import { idSchema } from '@htv/shared';
+import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { files } from '../../db/schema/index.js';
 import type { Storage } from '../../files/storage.js';
 import { notFound } from '../../http/errors.js';
 import { addConfigPart, deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
-import { freezeVersion, versionUrl, type ThemeAsset } from './payload.js';
+import { freezeVersion, versionUrl } from './payload.js';
 import { ThemeResolver } from './resolve.js';
 import { themeVersions } from './schema.js';
 
@@ -22,16 +23,6 @@ export function resolverFor(db: Db): ThemeResolver {
   let resolver = resolvers.get(db);
   if (!resolver) resolvers.set(db, (resolver = new ThemeResolver(db)));
   return resolver;
-}
-
-/** What `GET /config` answers under `theme`: the version a terminal shows and where to fetch it. */
-export interface ThemeConfigPart {
-  id: number;
-  name: string;
-  version: number;
-  versionId: number;
-  url: string;
-  etag: string;
 }
 
 let partAdded = false;
@@ -100,7 +91,7 @@ export function registerThemeDeviceRoutes(scope: FastifyInstance, db: Db, runtim
     async (request, reply) => {
       const { id, fileId } = request.params as { id: number; fileId: string };
       const { payload } = await publishedPayload(db, id);
-      const asset = (JSON.parse(payload) as { assets: ThemeAsset[] }).assets.find((a) => a.fileId === fileId);
+      const asset = (JSON.parse(payload) as ThemePayload).assets.find((a) => a.fileId === fileId);
       if (!asset) throw notFound();
       const [file] = await db.select().from(files).where(eq(files.id, asset.fileId));
       if (!file) throw notFound();

@@ -1,5 +1,5 @@
 import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
-import type { ThemeDocument } from '@htv/shared/areas/themes/index';
+import type { ThemeAsset, ThemeDocument, ThemePayload } from '@htv/shared/areas/themes/index';
 import { eq, inArray } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
@@ -8,16 +8,6 @@ import type { Owner } from '../../tenancy/scope.js';
 import { materialsUsableBy } from '../material/service.js';
 import { materialsOf } from './check.js';
 import { themes, themeVersions } from './schema.js';
-
-/** One file a TV needs for a version: where to fetch it, how big it is and what it hashes to. */
-export interface ThemeAsset {
-  materialId: number;
-  fileId: string;
-  url: string;
-  mime: string;
-  size: number;
-  sha256: string;
-}
 
 /** The immutable address of a version's payload: it changes with its content, so TVs cache it for good. */
 export const versionUrl = (versionId: number, sha256: string) => `${DEVICE_API_BASE}/theme-versions/${versionId}/${sha256}`;
@@ -55,7 +45,8 @@ export async function freezeVersion(db: Db, versionId: number): Promise<{ payloa
   if (version.payload && version.payloadSha256) return { payload: version.payload, sha256: version.payloadSha256 };
   const document = version.document as ThemeDocument;
   const assets = await assetsOf(db, version.id, { brandId: row.brandId, hotelId: row.hotelId }, document);
-  const payload = JSON.stringify({ themeId: version.themeId, versionId: version.id, version: version.number, name: row.name, equipmentType: row.equipmentType, document, assets });
+  const content: ThemePayload = { themeId: version.themeId, versionId: version.id, version: version.number, name: row.name, equipmentType: row.equipmentType, document, assets };
+  const payload = JSON.stringify(content);
   const sha256 = createHash('sha256').update(payload).digest('hex');
   await db.update(themeVersions).set({ payload, payloadSha256: sha256 }).where(eq(themeVersions.id, version.id));
   return { payload, sha256 };

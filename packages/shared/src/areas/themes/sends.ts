@@ -68,3 +68,35 @@ export interface TerminalThemeExplanation {
     winner: boolean;
   }[];
 }
+
+/** The `theme` part of a TV's configuration: the version it shows and its immutable address. */
+export interface ThemeConfigPart {
+  id: number;
+  name: string;
+  version: number;
+  versionId: number;
+  url: string;
+  /** The payload's ETag (its SHA-256, quoted): a TV holding it downloads nothing. */
+  etag: string;
+}
+
+/** One file a TV needs for a version: where to fetch it, how big it is and what it hashes to. */
+export interface ThemeAsset {
+  materialId: number;
+  fileId: string;
+  url: string;
+  mime: string;
+  size: number;
+  sha256: string;
+}
+
+/** A theme version as TVs download it. */
+export interface ThemePayload {
+  themeId: number;
+  versionId: number;
+  version: number;
+  name: string;
+  equipmentType: string;
+  document: unknown;
+  assets: ThemeAsset[];
+}

@@ -27,38 +27,46 @@ export const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and 
 
 /**
  * Every send reaching each of the terminals, best first per terminal (`winnersOnly`: the best alone),
- * with its theme, the theme's latest published version, and the send's target and sender.
+ * with its theme, the theme's latest published version, and the send's target and sender. The live
+ * sends (few) are joined with their themes and versions first; each rank is then one hash join with
+ * the terminals, and the rules are plain conditions on the joined rows (no join after the union, so
+ * the planner cannot misorder it).
  */
 function candidatesQuery(terminalIds: readonly number[], winnersOnly: boolean): SQL {
+  const arm = (rank: number, on: SQL) =>
+    sql`select t.id as terminal_id, t.brand_id as t_brand, t.hotel_id as t_hotel, t.source, t.equipment, ${rank} as rank, s.* from t join live s on ${on}`;
   return sql`
-    with t as (
+    with t as materialized (
       select t.id, t.brand_id, t.hotel_id, coalesce(h.theme_source, 'brand') as source, ${equipmentOfScene} as equipment
         from terminals t left join hotels h on h.id = t.hotel_id
        where t.id = any(${sql.param([...terminalIds])}::int[])
     ),
-    live as (select s.* from theme_sends s where ${LIVE_SEND}),
+    live as materialized (
+      select s.id as send_id, s.target_kind, s.target_id, s.brand_id as s_brand, s.hotel_id as s_hotel, s.sent_by, s.start_at,
+             s.start_at + make_interval(secs => s.duration_seconds) as end_at,
+             th.id as theme_id, th.name as theme_name, th.equipment_type, th.brand_id as th_brand, th.hotel_id as th_hotel,
+             v.id as version_id, v.number as version, v.payload_sha256
+        from theme_sends s
+        join themes th on th.id = s.theme_id
+        join lateral (
+          select v.id, v.number, v.payload_sha256 from theme_versions v
+           where v.theme_id = th.id and v.state = 'published' order by v.number desc limit 1
+        ) v on true
+       where ${LIVE_SEND}
+    ),
     c as (
-      select t.id as terminal_id, 4 as rank, s.id as send_id from t join live s on s.target_kind = 'terminal' and s.target_id = t.id
-      union all select t.id, 3, s.id from t join live s on s.target_kind = 'hotel' and s.target_id = t.hotel_id
-      union all select t.id, 2, s.id from t join live s on s.target_kind = 'brand' and s.target_id = t.brand_id
-      union all select t.id, 1, s.id from t join live s on s.target_kind = 'all'
+      ${arm(4, sql`s.target_kind = 'terminal' and s.target_id = t.id`)}
+      union all ${arm(3, sql`s.target_kind = 'hotel' and s.target_id = t.hotel_id`)}
+      union all ${arm(2, sql`s.target_kind = 'brand' and s.target_id = t.brand_id`)}
+      union all ${arm(1, sql`s.target_kind = 'all'`)}
     )
-    select ${winnersOnly ? sql`distinct on (c.terminal_id)` : sql``}
-           c.terminal_id, c.rank, s.id as send_id, s.target_kind, s.target_id, s.sent_by, s.start_at,
-           s.start_at + make_interval(secs => s.duration_seconds) as end_at,
-           th.id as theme_id, th.name as theme_name, v.id as version_id, v.number as version, v.payload_sha256
+    select ${winnersOnly ? sql`distinct on (c.terminal_id)` : sql``} c.*
       from c
-      join t on t.id = c.terminal_id
-      join theme_sends s on s.id = c.send_id
-      join themes th on th.id = s.theme_id and th.equipment_type = t.equipment
-      join lateral (
-        select v.id, v.number, v.payload_sha256 from theme_versions v
-         where v.theme_id = th.id and v.state = 'published' order by v.number desc limit 1
-      ) v on true
-     where (s.brand_id is null or s.brand_id = t.brand_id) and (s.hotel_id is null or s.hotel_id = t.hotel_id)
-       and (th.brand_id is null or th.brand_id = t.brand_id) and (th.hotel_id is null or th.hotel_id = t.hotel_id)
-       and (t.source <> 'hotel' or s.hotel_id is not null)
-     order by c.terminal_id, c.rank desc, s.start_at desc, s.id desc`;
+     where c.equipment_type = c.equipment
+       and (c.s_brand is null or c.s_brand = c.t_brand) and (c.s_hotel is null or c.s_hotel = c.t_hotel)
+       and (c.th_brand is null or c.th_brand = c.t_brand) and (c.th_hotel is null or c.th_hotel = c.t_hotel)
+       and (c.source <> 'hotel' or c.s_hotel is not null)
+     order by c.terminal_id, c.rank desc, c.start_at desc, c.send_id desc`;
 }
 
 export interface Candidate {

@@ -28,7 +28,7 @@ export const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and 
 /**
  * Every send reaching each of the terminals, best first per terminal (`winnersOnly`: the best alone),
  * with its theme, the theme's latest published version, and the send's target and sender. The live
- * sends (few) are joined with their themes and versions first; each rank is then one hash join with
+ * sends that may concern these terminals are joined with their themes and versions first; each rank is then one hash join with
  * the terminals, and the rules are plain conditions on the joined rows (no join after the union, so
  * the planner cannot misorder it).
  */
@@ -53,6 +53,10 @@ function candidatesQuery(terminalIds: readonly number[], winnersOnly: boolean): 
            where v.theme_id = th.id and v.state = 'published' order by v.number desc limit 1
         ) v on true
        where ${LIVE_SEND}
+         and (s.target_kind = 'all'
+              or (s.target_kind = 'terminal' and s.target_id in (select id from t))
+              or (s.target_kind = 'hotel' and s.target_id in (select hotel_id from t))
+              or (s.target_kind = 'brand' and s.target_id in (select brand_id from t)))
     ),
     c as (
       ${arm(4, sql`s.target_kind = 'terminal' and s.target_id = t.id`)}

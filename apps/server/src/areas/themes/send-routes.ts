@@ -77,11 +77,11 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
       const actor = actorOf(request);
       const { id } = request.params as { id: number };
       const body = request.body as SendBody;
-      let touched: SentTarget[] = [];
+      // Sends that ended are closed first, in their own statement (an expired send to all frees its place).
+      let touched: SentTarget[] = await closeExpiredSends(db);
       const result = await db
         .transaction(async (tx) => {
           const row = await actionable(tx, actor, id, 'send');
-          touched = await closeExpiredSends(tx);
           const plan = await planSend(tx, actor, row, body);
           if (plan.kind === 'all') {
             const taken = await liveAllSend(tx);

@@ -59,8 +59,8 @@ export async function refreshSendStatus(db: Db, themeIds: readonly number[]): Pr
 
 /**
  * Closes the sends whose show duration is over (`cancelled_at` = their end, no canceller), sets their
- * themes' status and answers their targets. Run by the periodic job and before every send, so an
- * expired send to all frees its place.
+ * themes' status and answers their targets. Run by the periodic job and before every send (outside
+ * its transaction), so an expired send to all frees its place.
  */
 export async function closeExpiredSends(db: Db): Promise<SentTarget[]> {
   const closed = await db.execute(sql`

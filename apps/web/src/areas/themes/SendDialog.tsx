@@ -143,7 +143,7 @@ export function SendDialog({ theme, onClose }: { theme: ThemeItem; onClose: () =
       setResult(await themeApi.send(theme.id, body));
       await client.invalidateQueries({ queryKey: ['themes'] });
     } catch (error) {
-      showApiError(error, form, ['target', 'brandIds', 'hotelIds', 'macs', 'durationSeconds']);
+      showApiError(error, form, ['target', 'brandIds', 'hotelIds', 'macs']);
     } finally {
       setBusy(false);
     }
@@ -215,9 +215,6 @@ export function SendDialog({ theme, onClose }: { theme: ThemeItem; onClose: () =
                 <Select style={{ width: 100 }} options={(Object.keys(UNIT_SECONDS) as Unit[]).map((unit) => ({ value: unit, label: m(unit) }))} />
               </Form.Item>
             </Space.Compact>
-          </Form.Item>
-          <Form.Item name="durationSeconds" hidden>
-            <Input />
           </Form.Item>
         </Form>
       )}

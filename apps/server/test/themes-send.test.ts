@@ -275,8 +275,13 @@ describe('what the TV receives', () => {
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, {})).status).toBe(200);
     const tv = await tvOf(tenant, tenant.hotelIds[0]);
     const unauthorized = await registerTv(t, { installCode: await installCodeOf(t, tenant.hotelIds[0]) });
+    // Online: the server holds it in memory.
+    expect((await tv.device.post('/api/device/v1/heartbeat', {})).status).toBe(200);
     expect((await send(tenant.brand, theme.id, { target: 'hotel', hotelIds: [tenant.hotelIds[0]] })).status).toBe(200);
 
+    // The TV is told at once on the push channel (the send named its hotel).
+    const pushed = await tv.device.get('/api/device/v1/commands?wait=0');
+    expect(pushed.body.data.commands.map((c: { type: string }) => c.type)).toContain('config');
     const config = await tv.device.get('/api/device/v1/config');
     const part = config.body.data.theme;
     expect(part).toMatchObject({ id: theme.id, name: 'Pictured', version: 1 });
@@ -306,7 +311,12 @@ describe('what the TV receives', () => {
     const [pending] = await t.database.db.select().from(themeVersions).where(eq(themeVersions.id, timed.body.data.id));
     expect((await tv.device.get(`/api/device/v1/theme-versions/${pending!.id}/${pending!.payloadSha256}`)).status).toBe(404);
     expect((await tv.device.get('/api/device/v1/config')).body.data.theme.version).toBe(1);
-    await cancelAll([theme.id]);
+    // Cancelling the send changes the TV's stamp: its next configuration has no theme.
+    const stamp = config.headers['x-config-stamp'];
+    expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/cancel-send`, {})).status).toBe(200);
+    const after = await tv.device.get('/api/device/v1/config');
+    expect(after.headers['x-config-stamp']).not.toBe(stamp);
+    expect(after.body.data.theme).toBeNull();
   });
 });
 

@@ -204,6 +204,11 @@ describe('tenant rules of sending', () => {
     const first = await publishedTheme(tenant.hotel);
     const crossed = await send(tenant.brand, first.id, { target: 'hotel', hotelIds: [h1, h2] });
     expect(crossed.body.data).toMatchObject({ successes: 1, failures: 1, failedHotelIds: [h2] });
+    // A hotel's template is no brand's: sent to the brand it reaches no hotel, and nothing is written.
+    const rowsBefore = (await tenant.brand.get(`/api/admin/theme/${first.id}/sends`)).body.data.length;
+    const brandOfHotel = await send(tenant.brand, first.id, { target: 'brand' });
+    expect(brandOfHotel.body.data).toMatchObject({ successes: 0, failures: 2, failedHotelIds: [h1, h2].sort((x, y) => x - y) });
+    expect((await tenant.brand.get(`/api/admin/theme/${first.id}/sends`)).body.data).toHaveLength(rowsBefore);
     await cancelAll([theme.id, own.id, first.id]);
   });
 });
@@ -260,6 +265,9 @@ describe('resolution', () => {
     // A cancelled MAC send gives way to the hotel rank.
     await tenant.brand.post(`/api/admin/theme/${mac.id}/cancel-send`, {});
     expect((await resolveThemes(t.database.db, [tv.mac.terminalId])).get(tv.mac.terminalId)?.themeId).toBe(own.id);
+    // A send past its show duration counts no more, even before the periodic job closes it.
+    await t.database.db.update(themeSends).set({ startAt: new Date(Date.now() - 2 * DAY * 1000) }).where(eq(themeSends.themeId, own.id));
+    expect((await resolveThemes(t.database.db, [tv.room1.terminalId])).get(tv.room1.terminalId)?.themeId).toBe(hotel.id);
     await cancelAll([all.id, brand.id, hotel.id, own.id, meeting.id]);
   });
 });

@@ -146,9 +146,14 @@ export async function planSend(db: Db, actor: Actor, theme: ThemeRow, body: Send
       if (actor.userType === 2 && body.brandIds?.some((id) => id !== actor.brandId)) throw notFound();
       const found = await db.select({ id: brands.id }).from(brands).where(inArray(brands.id, ids));
       if (found.length !== ids.length) throw notFound();
-      countHotels(theme, actor, await hotelRows(db, inArray(hotels.brandId, ids)), result);
-      // A brand outside the theme owner's reach takes nothing: no row for it.
+      // A brand outside the theme owner's reach (a hotel's theme is not a brand's) takes nothing: no
+      // row for it, and every hotel of it fails.
       const kept = ids.filter((id) => theme.brandId === null || (theme.hotelId === null && theme.brandId === id));
+      const rows = await hotelRows(db, inArray(hotels.brandId, ids));
+      countHotels(theme, actor, rows.filter((h) => kept.includes(h.brandId)), result);
+      const refused = rows.filter((h) => !kept.includes(h.brandId)).map((h) => h.id);
+      result.failures += refused.length;
+      result.failedHotelIds = [...result.failedHotelIds, ...refused].sort((a, b) => a - b);
       return { kind: 'brand', ids: kept, result };
     }
     case 'hotel': {

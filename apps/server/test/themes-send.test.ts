@@ -256,8 +256,8 @@ describe('resolution', () => {
       if (expected) expect(why.body.data.theme.id).toBe(expected.id);
     }
     const why = (await tenant.brand.get(`/api/admin/theme/resolution?mac=${tv.room1.mac}`)).body.data;
-    expect(why.candidates[0]).toMatchObject({ winner: true, targetKind: 'hotel', targetId: h1, sentBy: tenant.users.hotel.loginName, version: 1 });
-    expect(why.candidates[3]).toMatchObject({ winner: false, targetKind: 'all', targetName: null });
+    expect(why.candidates[0]).toMatchObject({ winner: true, rank: 3, targetKind: 'hotel', targetId: h1, sentBy: tenant.users.hotel.loginName, version: 1 });
+    expect(why.candidates[3]).toMatchObject({ winner: false, rank: 1, targetKind: 'all', targetName: null });
 
     // A hotel that takes its own templates only: sends from above no longer reach it.
     await t.database.db.update(hotels).set({ themeSource: 'hotel' }).where(eq(hotels.id, h2));

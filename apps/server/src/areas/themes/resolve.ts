@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
  */
 
 /** Target kinds by rank: a partial send outranks the send to all, a MAC send everything. */
-export const TARGET_RANK: Record<SendTarget, number> = { all: 1, brand: 2, hotel: 3, terminal: 4 };
+const TARGET_RANK: Record<SendTarget, number> = { all: 1, brand: 2, hotel: 3, terminal: 4 };
 
 /** The scene → equipment type mapping (SCENE_EQUIPMENT) as a SQL expression over `t.scene_mode`. */
 const equipmentOfScene = sql.raw(
@@ -23,18 +23,18 @@ const equipmentOfScene = sql.raw(
 );
 
 /** Live sends: started, not cancelled, within their show duration. */
-export const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and s.start_at + make_interval(secs => s.duration_seconds) > now()`;
+const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and s.start_at + make_interval(secs => s.duration_seconds) > now()`;
 
 /**
  * Every send reaching each of the terminals, best first per terminal (`winnersOnly`: the best alone),
  * with its theme, the theme's latest published version, and the send's target and sender. The live
- * sends that may concern these terminals are joined with their themes and versions first; each rank is then one hash join with
- * the terminals, and the rules are plain conditions on the joined rows (no join after the union, so
- * the planner cannot misorder it).
+ * sends that may concern these terminals are joined with their themes and versions first; each rank
+ * is then one hash join with the terminals, and the rules are plain conditions on the joined rows (no
+ * join after the union, so the planner cannot misorder it).
  */
 function candidatesQuery(terminalIds: readonly number[], winnersOnly: boolean): SQL {
-  const arm = (rank: number, on: SQL) =>
-    sql`select t.id as terminal_id, t.brand_id as t_brand, t.hotel_id as t_hotel, t.source, t.equipment, ${rank} as rank, s.* from t join live s on ${on}`;
+  const arm = (kind: SendTarget, on: SQL) =>
+    sql`select t.id as terminal_id, t.brand_id as t_brand, t.hotel_id as t_hotel, t.source, t.equipment, ${sql.raw(String(TARGET_RANK[kind]))} as rank, s.* from t join live s on ${on}`;
   return sql`
     with t as materialized (
       select t.id, t.brand_id, t.hotel_id, coalesce(h.theme_source, 'brand') as source, ${equipmentOfScene} as equipment
@@ -59,10 +59,10 @@ function candidatesQuery(terminalIds: readonly number[], winnersOnly: boolean): 
               or (s.target_kind = 'brand' and s.target_id in (select brand_id from t)))
     ),
     c as (
-      ${arm(4, sql`s.target_kind = 'terminal' and s.target_id = t.id`)}
-      union all ${arm(3, sql`s.target_kind = 'hotel' and s.target_id = t.hotel_id`)}
-      union all ${arm(2, sql`s.target_kind = 'brand' and s.target_id = t.brand_id`)}
-      union all ${arm(1, sql`s.target_kind = 'all'`)}
+      ${arm('terminal', sql`s.target_kind = 'terminal' and s.target_id = t.id`)}
+      union all ${arm('hotel', sql`s.target_kind = 'hotel' and s.target_id = t.hotel_id`)}
+      union all ${arm('brand', sql`s.target_kind = 'brand' and s.target_id = t.brand_id`)}
+      union all ${arm('all', sql`s.target_kind = 'all'`)}
     )
     select ${winnersOnly ? sql`distinct on (c.terminal_id)` : sql``} c.*
       from c

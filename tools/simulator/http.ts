@@ -6,6 +6,8 @@ export interface HttpResponse<T = unknown> {
   headers: http.IncomingHttpHeaders;
   /** Parsed JSON body (undefined for an empty body, e.g. 304). */
   body: T | undefined;
+  /** The body's bytes (downloads of files). */
+  raw: Buffer;
 }
 
 /**
@@ -46,14 +48,15 @@ export class JsonClient {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const raw = Buffer.concat(chunks);
+            const text = String(res.headers['content-type'] ?? '').includes('json') || !res.headers['content-type'] ? raw.toString('utf8') : '';
             let body: T | undefined;
             try {
               body = text ? (JSON.parse(text) as T) : undefined;
             } catch {
               body = undefined;
             }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body, raw });
           });
           res.on('error', reject);
         },

@@ -7,6 +7,7 @@ import {
   type RegisterRequest,
   type RegisterResponse,
 } from '@htv/shared/areas/devices/protocol';
+import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -28,6 +29,7 @@ export type TvEvent =
   | { type: 'disabled'; tip: string }
   | { type: 'command'; command: DeviceCommand }
   | { type: 'unbound' }
+  | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
   | { type: 'heartbeat'; ms: number }
   | { type: 'error'; message: string };
 
@@ -81,6 +83,12 @@ export class VirtualTv {
   config: DeviceConfig | undefined;
   heartbeats = 0;
   readonly commands: DeviceCommand[] = [];
+  /** The theme version held, and how many theme documents and asset files were downloaded. */
+  theme: ThemePayload | undefined;
+  themeDownloads = 0;
+  assetDownloads = 0;
+  private themeEtag: string | undefined;
+  private readonly assetsHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
   private etag: string | undefined;
@@ -180,7 +188,39 @@ export class VirtualTv {
     this.authorization = this.config.authorization.state;
     this.emit({ type: 'config', status: 200, authorization: this.authorization, tip: this.config.authorization.tip, sceneMode: this.config.sceneMode });
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
+    await this.syncTheme();
     return this.config;
+  }
+
+  /**
+   * Downloads the theme version the configuration names when it is not the one held (versions live at
+   * immutable addresses: each is downloaded once), then the asset files not held yet, checking their
+   * SHA-256.
+   */
+  private async syncTheme(): Promise<void> {
+    const part = this.config?.theme as ThemeConfigPart | null | undefined;
+    if (!part) {
+      if (this.theme) this.emit({ type: 'theme', themeId: null, version: null, assets: 0 });
+      this.theme = undefined;
+      this.themeEtag = undefined;
+      return;
+    }
+    if (part.etag === this.themeEtag) return;
+    const res = await this.client.request<ThemePayload>('GET', part.url, { headers: this.auth(), signal: this.abort.signal });
+    if (res.status !== 200 || !res.body) return void this.emit({ type: 'error', message: `theme ${part.url}: HTTP ${res.status}` });
+    const sha = createHash('sha256').update(res.raw).digest('hex');
+    if (`"${sha}"` !== part.etag) return void this.emit({ type: 'error', message: `theme ${part.url}: content does not match its ETag` });
+    this.themeDownloads++;
+    for (const asset of res.body.assets) {
+      if (this.assetsHeld.has(asset.sha256)) continue;
+      const file = await this.client.request('GET', asset.url, { headers: this.auth(), signal: this.abort.signal });
+      if (file.status !== 200 || createHash('sha256').update(file.raw).digest('hex') !== asset.sha256) return void this.emit({ type: 'error', message: `asset ${asset.url}: HTTP ${file.status}` });
+      this.assetsHeld.add(asset.sha256);
+      this.assetDownloads++;
+    }
+    this.theme = res.body;
+    this.themeEtag = part.etag;
+    this.emit({ type: 'theme', themeId: res.body.themeId, version: res.body.version, assets: res.body.assets.length });
   }
 
   private async handle(command: DeviceCommand) {

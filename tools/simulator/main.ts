@@ -53,6 +53,8 @@ function describe(event: TvEvent): string {
       return `command: ${event.command.type} (#${event.command.id})`;
     case 'unbound':
       return 'unbound: forgetting the hotel, registering again';
+    case 'theme':
+      return event.themeId === null ? 'theme: none' : `theme ${event.themeId} v${event.version} downloaded (${event.assets} assets)`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':

@@ -20,6 +20,7 @@ import { registerOperationLog } from './areas/oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
+import { registerThemeDeviceRoutes } from './areas/themes/device.js';
 import { registerThemes } from './areas/themes/routes.js';
 import { registerThemeMarket } from './areas/themes/market.js';
 import { registerQuickSettings } from './areas/themes/quick-settings.js';
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
   const devices = await registerDeviceApi(app, database.db);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, localDiskStorage(config.dataDir)), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);

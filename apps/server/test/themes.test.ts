@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs, themeSends, themeVersions } from '../src/db/schema/index.js';
 import { publishDueVersions } from '../src/areas/themes/service.js';
 import { Client, testApp, type TestApp } from './support/app.js';
-import { multipartBody, png } from './support/images.js';
+import { addMaterial } from './support/materials.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -190,16 +190,6 @@ describe('publishing and versions', () => {
   });
 });
 
-/** Uploads a picture and saves it as a material of the client's level. */
-async function addMaterial(client: Client, name: string): Promise<number> {
-  const { payload, headers } = multipartBody({ name: `${name}.png`, data: png(64, 64) });
-  const file = await client.request('POST', '/api/files?rule=material', payload, headers);
-  expect(file.status, JSON.stringify(file.body)).toBe(200);
-  const res = await client.post('/api/records/material', { name, fileId: file.body.data.id });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
-}
-
 describe('materials of a theme', () => {
   it("publishes with the owner's materials, refuses another tenant's, and keeps a used material from deletion", async () => {
     const own = await addMaterial(tenant.brand, 'Lobby picture');
@@ -234,7 +224,7 @@ describe('lifecycle', () => {
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/unlock`)).status).toBe(409);
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, {})).status).toBe(200);
     const published = (await tenant.brand.get(`/api/admin/theme/${theme.id}`)).body.data as Theme;
-    expect(published.actions.sort()).toEqual(['cancelPublish', 'lock', 'publish']);
+    expect(published.actions.sort()).toEqual(['cancelPublish', 'lock', 'publish', 'send']);
     const locked = await tenant.brand.post(`/api/admin/theme/${theme.id}/lock`);
     expect(locked.body.data).toMatchObject({ locked: true, actions: ['unlock'] });
     expect((await tenant.brand.post(`/api/admin/theme/${theme.id}/lock`)).status).toBe(409);

@@ -28,6 +28,8 @@ export interface ConfigContext {
   db: Db;
   /** Language of the TV's request (lang query or Accept-Language). */
   lang: Lang;
+  /** The terminal's configuration stamp: a part may remember what it built for it until it changes. */
+  stamp: string;
 }
 
 export type ConfigPart = (terminal: ConfigTerminal, ctx: ConfigContext) => unknown | Promise<unknown>;

@@ -61,6 +61,29 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The terminal of the request's token: from the cache at once, or a promise of one read on a miss. */
+const terminalOfRequest = (runtime: DeviceRuntime, request: FastifyRequest) => {
+  const token = bearer(request);
+  return token ? runtime.resolve(token) : null;
+};
+
+/**
+ * The token check of device calls (a scope using it decorates `deviceTerminal`): the terminal in
+ * `request.deviceTerminal`, or 401 `device.unregistered`. A cache hit answers from memory.
+ */
+export function deviceAuthHook(runtime: DeviceRuntime): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    const settle = (entry: CachedTerminal | null) => {
+      if (!entry) return done(unregistered());
+      request.deviceTerminal = entry;
+      done();
+    };
+    const found = terminalOfRequest(runtime, request);
+    if (found instanceof Promise) found.then(settle, done);
+    else settle(found);
+  };
+}
+
 /** The terminal row and hotel a configuration is built from. */
 async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(ConfigTerminal & { disabledTip: string | null }) | null> {
   const result = await runtime.db.execute(sql`
@@ -97,7 +120,7 @@ async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(
 }
 
 /** The configuration without its stamp: the core parts, then every registered part in order. */
-async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: Lang): Promise<Omit<DeviceConfig, 'stamp'> | null> {
+async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: Lang, stamp: string): Promise<Omit<DeviceConfig, 'stamp'> | null> {
   const terminal = await loadConfigTerminal(runtime, entry.id);
   if (!terminal) return null;
   const disabled = terminal.authorization === 'disabled';
@@ -109,7 +132,7 @@ async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: 
     interval: runtime.options.heartbeatIntervalS,
   };
   for (const [name, build] of configParts()) {
-    const value = await build(terminal, { db: runtime.db, lang });
+    const value = await build(terminal, { db: runtime.db, lang, stamp });
     if (value !== undefined) config[name] = value;
   }
   return config as Omit<DeviceConfig, 'stamp'>;
@@ -136,23 +159,8 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
   const registerKey = runtime.options.registerKey ? Buffer.from(runtime.options.registerKey) : undefined;
   const open = { auth: { public: true } } as const;
 
-  /** Token check: the hot path answers from memory; a miss costs one indexed read. */
-  /** The terminal of the request's token: from the cache at once, or a promise of one read on a miss. */
-  const terminalOf = (request: FastifyRequest) => {
-    const token = bearer(request);
-    return token ? runtime.resolve(token) : null;
-  };
-
-  const deviceAuth: preHandlerHookHandler = (request, _reply, done) => {
-    const settle = (entry: CachedTerminal | null) => {
-      if (!entry) return done(unregistered());
-      request.deviceTerminal = entry;
-      done();
-    };
-    const found = terminalOf(request);
-    if (found instanceof Promise) found.then(settle, done);
-    else settle(found);
-  };
+  const terminalOf = (request: FastifyRequest) => terminalOfRequest(runtime, request);
+  const deviceAuth = deviceAuthHook(runtime);
 
   // Registration is the anonymous entry: every attempt counts against the client's address (before
   // validation, so bodies with invalid fields count too), wrong install codes against the hotel they name.
@@ -245,7 +253,7 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
         reply.header('etag', entry.etag);
         if (matchesEtag(ifNoneMatch, entry.etag)) return reply.code(304).send();
       }
-      const config = await buildConfig(runtime, entry, request.lang);
+      const config = await buildConfig(runtime, entry, request.lang, stamp);
       if (!config) throw unregistered();
       const etag = `"${createHash('sha1').update(JSON.stringify(config)).digest('base64url')}"`;
       entry.etag = etag;

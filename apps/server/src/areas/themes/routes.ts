@@ -15,6 +15,9 @@ import { writeOpLog } from '../oplog/log.js';
 import { setMaterialUsage } from '../material/service.js';
 import { publishFindings } from './check.js';
 import { refuseLayoutChanges } from './quick-settings.js';
+import { freezeVersion } from './payload.js';
+import { registerThemeSends } from './send-routes.js';
+import { closeExpiredSends, liveTargets, notifyTargets } from './sends.js';
 import { themes, themeVersions } from './schema.js';
 import {
   allowedActions,
@@ -36,7 +39,7 @@ const tags = ['themes'];
 const ALL = [1, 2, 3] as const;
 const auth = (permission: string) => ({ auth: { userTypes: ALL, permission } });
 
-/** How often the periodic job looks for timed versions that are due. */
+/** How often the periodic job looks for timed versions that are due and sends that ended. */
 const DUE_CHECK_MS = 30_000;
 
 const listQuery = z.object({
@@ -105,9 +108,16 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
       },
     });
   }
-  const timer = setInterval(() => void publishDueVersions(db).catch((error) => app.log.error(error)), DUE_CHECK_MS);
+  const timer = setInterval(
+    () =>
+      void publishDueVersions(db)
+        .then(async () => notifyTargets(await closeExpiredSends(db)))
+        .catch((error) => app.log.error(error)),
+    DUE_CHECK_MS,
+  );
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  registerThemeSends(app, db);
 
   /** Operation-log names (OPLOG_ACTIONS): the generic writes, and one per lifecycle action. */
   const LOG_ACTIONS = { create: 'create', update: 'update', delete: 'delete', publish: 'theme_publish', cancelPublish: 'theme_cancel_publish', lock: 'theme_lock', unlock: 'theme_unlock', cancelVersion: 'theme_version_cancel' } as const;
@@ -226,17 +236,20 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
             publishedBy: actor.name,
           })
           .returning();
-        if (!publishAt) await tx.update(themes).set({ status: 'published' }).where(eq(themes.id, id));
+        // A sent theme stays sent: its TVs move to the new version.
+        if (!publishAt && row.status === 'unpublished') await tx.update(themes).set({ status: 'published' }).where(eq(themes.id, id));
+        await freezeVersion(tx, created!.id);
         await recordMaterialUsage(tx, row);
         await log(tx, request, 'publish', id, { version: created!.number, publishAt: publishAt ?? null });
         return created!;
       });
+      if (!publishAt) notifyTargets(await liveTargets(db, [id]));
       return ok(versionItem(version, null));
     },
   );
 
   /** Lifecycle actions that only change the theme's row. */
-  const rowActions: { path: string; action: ThemeActionName; set: (row: ThemeRow) => Partial<ThemeRow> }[] = [
+  const rowActions: { path: string; action: 'cancelPublish' | 'lock' | 'unlock'; set: (row: ThemeRow) => Partial<ThemeRow> }[] = [
     { path: 'cancel-publish', action: 'cancelPublish', set: () => ({ status: 'unpublished' }) },
     { path: 'lock', action: 'lock', set: () => ({ locked: true }) },
     { path: 'unlock', action: 'unlock', set: () => ({ locked: false }) },

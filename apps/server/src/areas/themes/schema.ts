@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { brands, hotels } from '../../db/schema/core.js';
 import { recordTables } from '../../db/schema/records.js';
 
@@ -50,14 +50,24 @@ export const themeVersions = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedBy: varchar('published_by', { length: 100 }).notNull(),
+    /**
+     * What TVs download, frozen when the version is written: the document and its asset list as exact
+     * JSON text, and its SHA-256 (the ETag and part of the version's immutable URL). Versions written
+     * before this column get it the first time a TV needs them.
+     */
+    payload: text('payload'),
+    payloadSha256: varchar('payload_sha256', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('theme_versions_number_idx').on(t.themeId, t.number), index('theme_versions_due_idx').on(t.state, t.publishAt)],
 );
 
 /**
- * Sends of a theme to its targets (all, brand, hotel, terminal), as rows: the send step fills them.
- * At most one live send to all exists: the partial unique index makes two concurrent sends fail.
+ * Sends of a theme to its targets (all, brand, hotel, terminal), one row per target. The owner columns
+ * are the sender's level (a brand's send never reaches another brand's terminals). A send is live from
+ * `start_at` for `duration_seconds` until cancelled; an expired one is closed by the periodic job
+ * (`cancelled_at` set to its end, `cancelled_by` empty). At most one live send to all exists: the
+ * partial unique index makes two concurrent sends fail.
  */
 export const themeSends = pgTable(
   'theme_sends',
@@ -72,6 +82,10 @@ export const themeSends = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
     durationSeconds: integer('duration_seconds'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id').references(() => hotels.id, { onDelete: 'cascade' }),
+    sentBy: varchar('sent_by', { length: 100 }),
+    cancelledBy: varchar('cancelled_by', { length: 100 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

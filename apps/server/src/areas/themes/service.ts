@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Owner } from '../../tenancy/scope.js';
 import { materialsUsableBy, setMaterialUsage } from '../material/service.js';
 import { materialsOf, structuralFindings, type Finding } from './check.js';
+import { liveTargets, notifyTargets } from './sends.js';
 import { themes, themeVersions } from './schema.js';
 
 export type ThemeRow = typeof themes.$inferSelect;
@@ -130,10 +131,11 @@ export async function recordMaterialUsage(db: Db, row: ThemeRow): Promise<void> 
 
 /**
  * Publishes the timed versions that are due: each becomes published and its theme, if unpublished,
- * published. Run by the periodic job; returns the versions published.
+ * published; the TVs its live sends reach are told. Run by the periodic job; returns the versions
+ * published.
  */
 export async function publishDueVersions(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+  const themeIds = await db.transaction(async (tx) => {
     const due = await tx
       .update(themeVersions)
       .set({ state: 'published', publishedAt: now })
@@ -145,6 +147,9 @@ export async function publishDueVersions(db: Db, now = new Date()): Promise<numb
         .set({ status: 'published' })
         .where(and(inArray(themes.id, [...new Set(due.map((v) => v.themeId))]), eq(themes.status, 'unpublished')));
     }
-    return due.length;
+    return due.map((v) => v.themeId);
   });
+  // Terminals showing a theme that got a new version fetch it.
+  notifyTargets(await liveTargets(db, [...new Set(themeIds)]));
+  return themeIds.length;
 }

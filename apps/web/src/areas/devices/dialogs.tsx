@@ -15,6 +15,8 @@ import { useLang } from '../../locales';
 import { deviceApi, deviceKeys, isExcel, splitMacs, type BatchAction, type Page } from './api';
 import { MacSearchPanel } from './MacSearchPanel';
 import { useDeviceText, type DeviceT } from './locales';
+import { useThemeText } from '../themes/locales';
+import { TerminalThemePanel } from '../themes/TerminalTheme';
 
 const fmt = (value: unknown) => (value ? dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss') : '-');
 const TIP_MAX = 200;
@@ -48,9 +50,13 @@ function LogTable<T extends object>({ kind, mac, load, columns }: { kind: string
   );
 }
 
-/** Terminal detail: the terminal's fields with hotel and last heartbeat, and its logs in tabs. */
+/**
+ * Terminal detail: the terminal's fields with hotel and last heartbeat, the template it shows and why,
+ * and its logs in tabs.
+ */
 export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: () => void }) {
   const d = useDeviceText();
+  const themeText = useThemeText();
   const lang = useLang();
   const info = useQuery({ queryKey: deviceKeys.info(mac), queryFn: ({ signal }) => deviceApi.info(mac, signal) });
   const row = info.data;
@@ -83,6 +89,11 @@ export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: (
             ) : (
               <Typography.Text type="secondary">{info.isError ? '-' : '…'}</Typography.Text>
             ),
+          },
+          {
+            key: 'theme',
+            label: themeText('terminalTheme'),
+            children: <TerminalThemePanel mac={mac} />,
           },
           {
             key: 'heartbeats',

@@ -3,9 +3,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE, showApiError } from '../../api/client';
+import { lazyPage } from '../../app/lazyPage';
 import { can } from '../../auth/access';
 import { useSession } from '../../auth/session';
 import { formatDatetime } from '../../crud/columns';
@@ -14,6 +15,8 @@ import { useLang } from '../../locales';
 import { themeApi, type ThemeItem } from './api';
 import { useThemeText } from './locales';
 import { ImportButton, TransferRowActions } from './TransferActions';
+
+const SendDialog = lazyPage(() => import('./SendDialog').then((module) => ({ default: module.SendDialog })));
 
 type Equipment = (typeof EQUIPMENT_TYPES)[number];
 
@@ -26,7 +29,8 @@ const openPreview = (path: string) => window.open(`${APP_BASE}${path}`, '_blank'
 /**
  * A template list (spec §2): room templates (/themes/themes_page) or, for hotels, public-area ones
  * (/themes/themes_public_page); brands and the platform see every equipment type. Each row shows only
- * the lifecycle buttons the server says the caller may use now (`actions`).
+ * the lifecycle buttons the server says the caller may use now (`actions`); Send opens the send dialog
+ * (targets, show duration, the result, the live sends to cancel).
  */
 function ThemeList({ equipment }: { equipment?: Equipment }) {
   const m = useThemeText();
@@ -37,6 +41,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
   const [paging, setPaging] = useState({ page: 1, pagesize: 20 });
   const [creating, setCreating] = useState(false);
   const [publishing, setPublishing] = useState<ThemeItem | null>(null);
+  const [sending, setSending] = useState<ThemeItem | null>(null);
   const [form] = Form.useForm<{ name: string; equipmentType: Equipment }>();
   const [publishForm] = Form.useForm<{ publishAt?: Dayjs }>();
   const query = { ...paging, ...(equipment ? { equipmentType: equipment } : {}) };
@@ -102,6 +107,11 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
               {m('publish')}
             </Button>
           )}
+          {(row.actions.includes('send') || row.actions.includes('cancelSend')) && (
+            <Button type="link" size="small" onClick={() => setSending(row)} data-testid="theme-send">
+              {m('send')}
+            </Button>
+          )}
           {(['cancelPublish', 'lock', 'unlock'] as const)
             .filter((action) => row.actions.includes(action))
             .map((action) => (
@@ -154,6 +164,11 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
           </Form.Item>
         </Form>
       </Modal>
+      {sending && (
+        <Suspense fallback={null}>
+          <SendDialog theme={list.data?.items.find((item) => item.id === sending.id) ?? sending} onClose={() => setSending(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

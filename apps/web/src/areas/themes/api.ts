@@ -1,4 +1,4 @@
-import type { ThemeActionName, ThemeDocument } from '@htv/shared/areas/themes/index';
+import type { SendBody, SendItem, SendResult, TerminalThemeExplanation, ThemeActionName, ThemeDocument } from '@htv/shared/areas/themes/index';
 import { api, type Query } from '../../api/client';
 
 /** A theme as `GET /api/admin/theme` lists it. */
@@ -31,8 +31,9 @@ export interface VersionItem {
 
 export type Paged<T> = { items: T[]; total: number };
 
-/** The lifecycle calls of `THEME_ACTIONS` besides publishing, by action. */
-const ACTION_PATHS: Record<Exclude<ThemeActionName, 'publish'>, string> = { cancelPublish: 'cancel-publish', lock: 'lock', unlock: 'unlock' };
+/** The lifecycle calls of `THEME_ACTIONS` without a dialog of their own, by action. */
+export type RowActionName = Exclude<ThemeActionName, 'publish' | 'send' | 'cancelSend'>;
+const ACTION_PATHS: Record<RowActionName, string> = { cancelPublish: 'cancel-publish', lock: 'lock', unlock: 'unlock' };
 
 export const themeApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<Paged<ThemeItem>>('/admin/theme', query, signal),
@@ -41,7 +42,11 @@ export const themeApi = {
   saveDraft: (id: number, revision: number, document: ThemeDocument) => api.put<ThemeItem & { document: ThemeDocument }>(`/admin/theme/${id}/draft`, { revision, document }),
   remove: (id: number) => api.delete<null>(`/admin/theme/${id}`),
   publish: (id: number, publishAt?: string) => api.post<VersionItem>(`/admin/theme/${id}/publish`, publishAt ? { publishAt } : {}),
-  act: (id: number, action: Exclude<ThemeActionName, 'publish'>) => api.post<ThemeItem>(`/admin/theme/${id}/${ACTION_PATHS[action]}`),
+  act: (id: number, action: RowActionName) => api.post<ThemeItem>(`/admin/theme/${id}/${ACTION_PATHS[action]}`),
   versions: (query: Query, signal?: AbortSignal) => api.get<Paged<VersionItem>>('/admin/theme/versions', query, signal),
   cancelVersion: (id: number) => api.post<VersionItem>(`/admin/theme/versions/${id}/cancel`),
+  send: (id: number, body: SendBody) => api.post<SendResult>(`/admin/theme/${id}/send`, body),
+  sends: (id: number, signal?: AbortSignal) => api.get<SendItem[]>(`/admin/theme/${id}/sends`, undefined, signal),
+  cancelSend: (id: number, sendIds?: number[]) => api.post<{ cancelled: number }>(`/admin/theme/${id}/cancel-send`, sendIds ? { sendIds } : {}),
+  resolution: (mac: string, signal?: AbortSignal) => api.get<TerminalThemeExplanation>('/admin/theme/resolution', { mac }, signal),
 };

@@ -68,6 +68,8 @@ export const OPLOG_ACTIONS: Record<string, Text> = {
   theme_unlock: { 'zh-CN': '解锁模板', 'en-US': 'Unlock template' },
   theme_version_cancel: { 'zh-CN': '取消定时发布', 'en-US': 'Cancel timed publishing' },
   ...THEME_TRANSFER_LOG_ACTIONS,
+  theme_send: { 'zh-CN': '下发模板', 'en-US': 'Send template' },
+  theme_cancel_send: { 'zh-CN': '取消下发模板', 'en-US': 'Cancel template send' },
   create: { 'zh-CN': '新增', 'en-US': 'Create' },
   update: { 'zh-CN': '编辑', 'en-US': 'Edit' },
   delete: { 'zh-CN': '删除', 'en-US': 'Delete' },

@@ -94,6 +94,7 @@ const THEME_BUTTONS: RouteAction[] = [
   { key: 'theme.delete', title: ACTION_TITLES.delete! },
   { key: 'theme.publish', title: { 'zh-CN': '发布/取消发布', 'en-US': 'Publish / cancel' } },
   { key: 'theme.lock', title: { 'zh-CN': '锁定/解锁', 'en-US': 'Lock / unlock' } },
+  { key: 'theme.send', title: { 'zh-CN': '下发/取消下发', 'en-US': 'Send / cancel send' } },
 ];
 const THEME_PAGES = (): RouteEntry[] => [
   page('/themes/themes_tag_setting/:tid', '快捷设置', 'Quick settings', 'theme.update', { hidden: true }),

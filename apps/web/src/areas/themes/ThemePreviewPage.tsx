@@ -71,7 +71,7 @@ function Preview({ document: doc, label }: { document: ThemeDocument; label: str
     <div style={{ position: 'fixed', inset: 0, background: '#000' }} data-testid="theme-preview">
       {holder}
       {assets.data && <ThemeStage document={doc} assets={assets.data} lang={lang} interactive onAction={announce} />}
-      <Space style={{ position: 'absolute', top: 8, left: 8, background: 'rgba(255,255,255,.9)', padding: '4px 8px', borderRadius: 8 }}>
+      <Space data-testid="preview-toolbar" style={{ position: 'absolute', top: 8, left: 8, background: 'rgba(255,255,255,.9)', padding: '4px 8px', borderRadius: 8 }}>
         <Typography.Text strong>{doc.theme.name}</Typography.Text>
         <Tag>{label}</Tag>
         <Select<ContentLang>

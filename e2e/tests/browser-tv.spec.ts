@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { WEB } from '../support/auth.js';
+import { Api, DEMO, openAs, unique } from '../support/shell.js';
+
+/**
+ * The browser TV (/tv/, docs/tv.md) is a terminal: it registers with a hotel's install code, waits
+ * for authorization, receives the template sent to it on the push channel, draws it full screen, and
+ * the keyboard is its remote. Its picture is the preview's.
+ */
+
+const text = (key: string, x: number, texts: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+  type: 'text',
+  key,
+  x,
+  y: 700,
+  width: 420,
+  height: 140,
+  text: texts,
+  background: '#1d3b6a',
+  align: 'center',
+  focusable: true,
+  font: { size: 44, bold: true },
+  ...extra,
+});
+
+const documentOf = (name: string) => ({
+  theme: { name, color: '#ffaa00', languages: ['zh-CN', 'en'], interfaceTypes: ['main'], equipmentType: 'room' },
+  layouts: [
+    {
+      key: 'main',
+      name: 'Main',
+      type: 'main',
+      pages: [
+        {
+          key: 'home',
+          type: 'home',
+          name: 'Home',
+          containers: [
+            {
+              key: 'row',
+              name: 'Row',
+              x: 0,
+              y: 0,
+              width: 1920,
+              height: 1080,
+              blocks: [
+                { type: 'text', key: 'title', x: 160, y: 200, width: 1600, height: 200, text: { 'zh-CN': '欢迎入住朝阳外滩酒店', en: 'Welcome to Sunrise Bund' }, align: 'center', font: { size: 72 } },
+                text('dining', 160, { 'zh-CN': '餐饮', en: 'Dining' }, { nav: { right: 'tv' }, clickEvent: { action: 'openPage', pageKey: 'dining' } }),
+                text('spa', 750, { 'zh-CN': '水疗', en: 'Spa' }),
+                text('tv', 1340, { 'zh-CN': '电视直播', en: 'Live TV' }, { clickEvent: { action: 'openApp', packageName: 'com.hotel.livetv' } }),
+              ],
+            },
+          ],
+        },
+        {
+          key: 'dining',
+          type: 'detail',
+          name: 'Dining',
+          containers: [{ key: 'menu', name: 'Menu', x: 0, y: 0, width: 1920, height: 1080, blocks: [{ type: 'text', key: 'hours', x: 460, y: 400, width: 1000, height: 200, text: { 'zh-CN': '早餐 6:30-10:00', en: 'Breakfast 6:30-10:00' }, align: 'center' }] }],
+        },
+      ],
+    },
+  ],
+});
+
+const block = (page: Page, key: string) => page.getByTestId('theme-stage').locator(`[data-block="${key}"]`);
+
+/** The share of pixels (0-1) that differ by more than a little between two PNG screenshots, measured by a page's canvas. */
+async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([first, second]) => {
+      const load = async (data: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${data}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height);
+      };
+      const [x, y] = await Promise.all([load(first!), load(second!)]);
+      if (x.width !== y.width || x.height !== y.height) return 1;
+      let differing = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        const delta = Math.abs(x.data[i]! - y.data[i]!) + Math.abs(x.data[i + 1]! - y.data[i + 1]!) + Math.abs(x.data[i + 2]! - y.data[i + 2]!);
+        if (delta > 48) differing++;
+      }
+      return differing / (x.width * y.height);
+    },
+    [a.toString('base64'), b.toString('base64')],
+  );
+}
+
+test('a browser TV registers, is authorized, shows the template sent to it and answers the remote', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const brand = await Api.as(request, DEMO.sunrise);
+  const name = unique('TV').slice(0, 20);
+  const theme = await brand.post<{ id: number; draftRevision: number }>('/admin/theme', { name, equipmentType: 'room' });
+  await brand.put(`/admin/theme/${theme.id}/draft`, { revision: theme.draftRevision, document: documentOf(name) });
+  const version = await brand.post<{ id: number }>(`/admin/theme/${theme.id}/publish`);
+  const bund = (await brand.get<{ items: { id: number }[] }>('/records/hotel?publicId=1000001')).items[0]!;
+  const { installCode } = await brand.get<{ installCode: string }>(`/terminals/hotel-settings?hotelId=${bund.id}`);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
+  const tv = await context.newPage();
+  try {
+    await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique('R').slice(0, 12)}`);
+    await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
+    const mac = await tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string }).mac);
+    await expect(tv.getByTestId('tv-unauthorized')).toContainText(mac);
+
+    // Authorized in the console: the push channel tells the TV at once.
+    await brand.post('/terminals/authorize', { macs: [mac] });
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready');
+
+    // Sent to this TV by its MAC: it downloads the version once and draws it.
+    const sent = await brand.post<{ successes: number }>(`/admin/theme/${theme.id}/send`, { target: 'terminal', macs: [mac], durationSeconds: 3600 });
+    expect(sent.successes).toBe(1);
+    await expect(block(tv, 'title')).toHaveText('欢迎入住朝阳外滩酒店');
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-version', '1');
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '1');
+
+    // The remote: the first focusable block, the hand-set move right, the nearest block left, Enter.
+    await expect(block(tv, 'dining')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('ArrowRight');
+    await expect(block(tv, 'tv')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('Enter');
+    await expect(tv.getByTestId('tv-notice')).toHaveText('正在打开应用 com.hotel.livetv');
+    await tv.keyboard.press('ArrowLeft');
+    await expect(block(tv, 'spa')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('ArrowLeft');
+    await tv.keyboard.press('Enter');
+    await expect(block(tv, 'hours')).toHaveText('早餐 6:30-10:00');
+    await tv.keyboard.press('Backspace');
+    await expect(block(tv, 'dining')).toHaveAttribute('data-focused', 'true');
+
+    // The content language: L steps through the theme's languages.
+    await tv.keyboard.press('l');
+    await expect(block(tv, 'title')).toHaveText('Welcome to Sunrise Bund');
+    await expect(block(tv, 'dining')).toHaveText('Dining');
+    await tv.keyboard.press('l');
+    await expect(block(tv, 'title')).toHaveText('欢迎入住朝阳外滩酒店');
+
+    // The preview of the same version draws the same picture at the same size.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openAs(page, DEMO.sunrise, '/home');
+    await page.goto(`${WEB}/themes_preview/${version.id}`);
+    await expect(block(page, 'dining')).toHaveAttribute('data-focused', 'true');
+    await page.addStyleTag({ content: '[data-testid="remote"], [data-testid="preview-toolbar"] { display: none !important; }' });
+    await tv.waitForTimeout(700); // the focus ring's transition
+    const [shown, previewed] = [await tv.getByTestId('theme-stage').screenshot(), await page.getByTestId('theme-stage').screenshot()];
+    expect(await pixelDifference(page, shown, previewed)).toBeLessThan(0.01);
+
+    // Cancelling the send takes the template off the TV.
+    await brand.post(`/admin/theme/${theme.id}/cancel-send`, {});
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-version', '');
+  } finally {
+    await context.close();
+    await brand.post(`/admin/theme/${theme.id}/cancel-send`, {});
+    await brand.post(`/admin/theme/${theme.id}/cancel-publish`);
+    await brand.call('DELETE', `/admin/theme/${theme.id}`);
+  }
+});
+
+test('a browser TV without an install code asks for one and shows a wrong one’s error', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
+  const tv = await context.newPage();
+  try {
+    await tv.goto('/tv/?reset=1');
+    await expect(tv.getByTestId('tv-setup')).toContainText("Enter the hotel's install code");
+    await tv.getByTestId('tv-code').fill('1000001-00000000');
+    await tv.getByTestId('tv-room').fill('101');
+    await tv.getByTestId('tv-connect').click();
+    await expect(tv.getByTestId('tv-error')).toBeVisible();
+    await expect(tv.getByTestId('tv-setup')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

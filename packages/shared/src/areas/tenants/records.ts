@@ -99,6 +99,7 @@ export const brand = defineRecord({
   userTypes: [1],
   table: 'brands',
   titleField: 'name',
+  columns: ['code', 'type', 'hotelCount', 'terminalCount', 'hotelLimit', 'terminalLimit', 'brandCustomer', 'createdAt'],
   fields: {
     code: text({
       label: t('品牌编码', 'Brand code'),
@@ -194,6 +195,7 @@ export const hotel = defineRecord({
   userTypes: [1, 2],
   table: 'hotels',
   titleField: 'name',
+  columns: ['publicId', 'brandId', 'roomCount', 'terminalCount', 'managerName', 'pmsVendorId', 'subBrandId', 'city', 'systemVersion'],
   fields: {
     publicId: text({ label: t('酒店ID', 'Hotel ID'), readOnly: true, max: 7, search: true, filter: true, filterMatch: 'exact', sort: true }),
     name: text({ label: t('酒店名称', 'Hotel name'), required: true, min: 2, max: 300, search: true, sort: true }),
@@ -277,6 +279,7 @@ export const room = defineRecord({
   table: 'rooms',
   titleField: 'number',
   defaultSort: { field: 'number', order: 'asc' },
+  columns: ['hotelId', 'floor', 'building', 'roomType', 'terminalCount', 'authorization', 'authorizedAt'],
   fields: {
     number: text({
       label: t('房间号', 'Room number'),

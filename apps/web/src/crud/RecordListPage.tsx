@@ -145,7 +145,7 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
 
   const hasRowActions = access.update || access.delete || extensions.rowActions.length > 0 || stateActions.some(([name]) => access.action(name));
   const shownColumns = settings.columns.filter((column) => column.shown).map((column) => column.name);
-  const columns = buildColumns(record, shownColumns, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 90 * extensions.rowActions.length, 420));
+  const columns = buildColumns(record, shownColumns, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 40 * extensions.rowActions.length, 320));
   const createButton = access.create && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
       {t('crud.create')}
@@ -162,6 +162,8 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
         </Card>
       )}
       <Card
+        // The title keeps its width; the actions and table tools wrap beside it.
+        styles={{ title: { flex: 'none', marginInlineEnd: 16 }, extra: { minWidth: 0 } }}
         title={
           <Space>
             {(title ?? record.label)[lang]}
@@ -173,7 +175,7 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
           </Space>
         }
         extra={
-          <Space wrap>
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
             {access.delete && (
               <Popconfirm
                 title={t('crud.batchDeleteConfirm', { count: selected.length })}

@@ -178,7 +178,7 @@ export function SearchForm({ record, state, onSearch }: SearchFormProps) {
     <Form form={form} onFinish={submit} data-testid="search-form" labelCol={{ flex: lang === 'zh-CN' ? '84px' : '120px' }} labelWrap colon={false}>
       <Row gutter={[16, 12]}>
         {items.map(([name, field], index) => (
-          <Col key={name} span={24 / perRow} hidden={index >= shown} data-testid={`search-item-${name}`}>
+          <Col key={name} span={24 / perRow} style={index >= shown ? { display: 'none' } : undefined} data-testid={`search-item-${name}`}>
             <Form.Item name={name} label={field ? field.label[lang] : t('crud.keyword')} style={{ marginBottom: 0 }}>
               {field ? filterInput(field, lang, t) : <Input allowClear placeholder={t('crud.keywordPlaceholder', { fields: searchable })} />}
             </Form.Item>

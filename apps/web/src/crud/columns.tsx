@@ -93,7 +93,7 @@ export function buildColumns(
     if (name === 'createdAt') {
       return { key: name, dataIndex: name, title: labels[name], sorter: true, sortOrder: antOrder(state, name), width: 180, render: (value: unknown) => formatDatetime(value) };
     }
-    return { key: name, dataIndex: `${name}Title`, title: labels[name], ellipsis: { showTitle: true }, render: (value: unknown) => (typeof value === 'string' && value ? value : EMPTY) };
+    return { key: name, dataIndex: `${name}Title`, title: labels[name], width: 180, ellipsis: { showTitle: true }, render: (value: unknown) => (typeof value === 'string' && value ? value : EMPTY) };
   });
   if (actions) {
     columns.push({ key: 'actions', title: t('crud.actions'), fixed: 'right', width: actionsWidth, render: (_: unknown, row: Row) => actions(row) });

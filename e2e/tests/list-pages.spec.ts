@@ -160,7 +160,7 @@ test.describe('an empty list', () => {
       await openAs(page, account, '/ht/rooms');
       const empty = table(page).locator('.ant-empty');
       await expect(empty).toContainText('暂无数据');
-      await empty.getByRole('button', { name: label('新建') }).click();
+      await empty.getByRole('button', { name: label('新建房间') }).click();
       await expect(page.getByRole('dialog')).toContainText('新建房间');
       await page.getByRole('dialog').getByRole('button', { name: /close|关闭|取\s*消/i }).first().click();
 

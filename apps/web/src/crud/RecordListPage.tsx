@@ -146,13 +146,18 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
   const hasRowActions = access.update || access.delete || extensions.rowActions.length > 0 || stateActions.some(([name]) => access.action(name));
   const shownColumns = settings.columns.filter((column) => column.shown).map((column) => column.name);
   const columns = buildColumns(record, shownColumns, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 40 * extensions.rowActions.length, 320));
-  const createButton = access.create && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
-      {t('crud.create')}
-    </Button>
-  );
-  // An empty page offers its first action, unless a search emptied it.
-  const empty = searching ? t('crud.emptySearch') : createButton ? <Space orientation="vertical">{t('crud.empty')}{createButton}</Space> : undefined;
+  // An empty list offers its first action (named with the record, apart from the toolbar's), unless a
+  // search emptied it; before the first answer it says nothing more than "No data".
+  const empty = searching ? (
+    t('crud.emptySearch')
+  ) : access.create && list.data ? (
+    <Space orientation="vertical">
+      {t('crud.empty')}
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="empty-create">
+        {t('crud.createTitle', { record: record.label[lang] })}
+      </Button>
+    </Space>
+  ) : undefined;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -195,7 +200,11 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
               {t('crud.export')}
             </Button>
-            {createButton}
+            {access.create && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
+                {t('crud.create')}
+              </Button>
+            )}
             <Divider orientation="vertical" />
             <ListToolbar
               onRefresh={() => void list.refetch()}

@@ -286,3 +286,28 @@ describe('record engine: tables', () => {
     expect(Object.keys(recordTables).sort()).toEqual(Object.keys(records).sort());
   });
 });
+
+describe('record engine: owner columns of lists', () => {
+  it('answers the owner titles a declaration shows, within the caller’s reach only', async () => {
+    const number = `R${Math.random().toString(36).slice(2, 8)}`;
+    const room = await a.brand.post('/api/records/room', { number, hotelId: a.hotelIds[0] });
+    expect(room.status, JSON.stringify(room.body)).toBe(200);
+    const list = await a.brand.get(`/api/records/room?keyword=${number}`);
+    expect(list.body.data.items).toHaveLength(1);
+    expect(list.body.data.items[0].hotelIdTitle).toMatch(/^Hotel 0 /);
+    expect((await b.brand.get(`/api/records/room?keyword=${number}`)).body.data.items).toEqual([]);
+
+    const hotels = await platform.get(`/api/records/hotel?hotelId=${a.hotelIds[0]}&pagesize=200`);
+    const hotel = hotels.body.data.items.find((row: { id: number }) => row.id === a.hotelIds[0]);
+    expect(hotel.brandIdTitle).toMatch(/^Brand /);
+    // A record whose declaration shows no owner column answers none.
+    await faq(a.hotel, await category(a.hotel), 'Owner title');
+    const faqs = await a.brand.get('/api/records/faq?keyword=owner%20title');
+    expect(faqs.body.data.items[0]).not.toHaveProperty('hotelIdTitle');
+  });
+
+  it('still accepts a filter the declaration keeps off a user type’s page', async () => {
+    const list = await a.brand.get('/api/records/terminals?country=SG&launcher=x&pagesize=10');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 export * from './i18n/index.js';
 export * from './errors.js';
+export * from './record/columns.js';
 export * from './record/define.js';
 export * from './record/fields.js';
 export * from './record/query.js';

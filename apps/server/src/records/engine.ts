@@ -1,4 +1,4 @@
-import { exactFilters, MAX_EXPORT_ROWS, records, type Lang, type ListResult, type RecordDef } from '@htv/shared';
+import { exactFilters, MAX_EXPORT_ROWS, ownerColumns, records, type Lang, type ListResult, type RecordDef } from '@htv/shared';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor.js';
@@ -70,11 +70,14 @@ export function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | 
   return titleColumn(def, table, lang);
 }
 
+const OWNER_RECORDS = { brandId: 'brand', hotelId: 'hotel' } as const;
+
 /**
- * Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs. The
- * title column keeps its stored value (the edit form's), unless a local title replaces it.
+ * Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs; a
+ * list (`owners`) also gets `<owner>Title` for the owner columns its declaration shows (`columns`).
+ * The title column keeps its stored value (the edit form's), unless a local title replaces it.
  */
-function selection(def: RecordDef, lang?: Lang) {
+function selection(def: RecordDef, lang?: Lang, owners = false) {
   const table = tableOf(def);
   const columns: Record<string, unknown> = { ...getTableColumns(table), [def.titleField]: titleColumn(def, table, lang) };
   for (const hidden of ['createdBy', ...hiddenColumns(def)]) delete columns[hidden];
@@ -86,11 +89,17 @@ function selection(def: RecordDef, lang?: Lang) {
     columns[`${name}Title`] = titleOf(targetDef, target, lang);
     joins.push({ target, on: eq(target.id, table[name]) });
   }
+  for (const name of owners ? ownerColumns(def.scope).filter((owner) => def.columns?.includes(owner)) : []) {
+    const targetDef = records[OWNER_RECORDS[name]] as RecordDef;
+    const target = alias(tableOf(targetDef), `owner_${name}`) as unknown as RecordTable;
+    columns[`${name}Title`] = titleOf(targetDef, target, lang);
+    joins.push({ target, on: eq(target.id, table[name]) });
+  }
   return { table, columns, joins };
 }
 
-function baseQuery(db: Db, def: RecordDef, lang?: Lang) {
-  const { table, columns, joins } = selection(def, lang);
+function baseQuery(db: Db, def: RecordDef, lang?: Lang, owners = false) {
+  const { table, columns, joins } = selection(def, lang, owners);
   let query = db.select(columns as never).from(table).$dynamic();
   for (const join of joins) query = query.leftJoin(join.target, join.on);
   return { query, table };
@@ -130,7 +139,7 @@ function ordering(def: RecordDef, table: RecordTable, query: ListQuery) {
 }
 
 export async function listRows(db: Db, def: RecordDef, actor: Actor, query: ListQuery, lang?: Lang): Promise<ListResult<Row>> {
-  const { query: select, table } = baseQuery(db, def, lang);
+  const { query: select, table } = baseQuery(db, def, lang, true);
   const where = listConditions(def, table, actor, query, lang);
   // A capped count reads at most countCap + 1 matching rows (large tables).
   const counting = def.countCap

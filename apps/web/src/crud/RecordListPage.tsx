@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import type { StateAction } from '@htv/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Typography } from 'antd';
+import { listColumns, type StateAction } from '@htv/shared';
+import { Button, Card, Divider, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
@@ -10,14 +10,17 @@ import { showApiError } from '../api/client';
 import { toastSuccess } from '../api/notify';
 import { useLang } from '../locales';
 import { recordApi, recordKeys, type Row } from './api';
-import { buildColumns } from './columns';
-import { filterFields, hasKeyword, useListState, withoutFilters } from './listState';
+import { buildColumns, columnLabels } from './columns';
+import { hasKeyword, useListState, withoutFilters } from './listState';
 import { PagedTable } from './PagedTable';
 import type { RecordListProps } from './registry';
-import { SearchForm } from './SearchForm';
+import { SearchForm, searchFields } from './SearchForm';
 import { useRecordAccess } from './useRecordAccess';
 import { visibleExtensions } from './extensions';
 import { useSessionInfo } from '../auth/session';
+import { useStickyHeaderHeight } from '../layout/stickyHeader';
+import { ListToolbar } from './ListToolbar';
+import { useListSettings } from './listSettings';
 
 /**
  * Popconfirm waits for the promise (spinner on OK) and closes when it settles; a failure was already
@@ -39,6 +42,9 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const defaultColumns = useMemo(() => listColumns(record, session.loginInfo.user_type), [record, session.loginInfo.user_type]);
+  const settings = useListSettings(defaultColumns);
+  const stickyTop = useStickyHeaderHeight();
 
   const list = useQuery({
     queryKey: recordKeys.list(record.path, query),
@@ -60,6 +66,7 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
   }, [list.data, total, state.page, state.pagesize, update]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: recordKeys.all });
+  const searching = Boolean(state.keyword) || Object.keys(state.filters).length > 0;
 
   const remove = useMutation({
     mutationFn: (id: number) => recordApi.remove(record, id),
@@ -137,16 +144,31 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
   };
 
   const hasRowActions = access.update || access.delete || extensions.rowActions.length > 0 || stateActions.some(([name]) => access.action(name));
-  const columns = buildColumns(record, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 90 * extensions.rowActions.length, 420));
+  const shownColumns = settings.columns.filter((column) => column.shown).map((column) => column.name);
+  const columns = buildColumns(record, shownColumns, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 40 * extensions.rowActions.length, 320));
+  // An empty list offers its first action (named with the record, apart from the toolbar's), unless a
+  // search emptied it; before the first answer it says nothing more than "No data".
+  const empty = searching ? (
+    t('crud.emptySearch')
+  ) : access.create && list.data ? (
+    <Space orientation="vertical">
+      {t('crud.empty')}
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="empty-create">
+        {t('crud.createTitle', { record: record.label[lang] })}
+      </Button>
+    </Space>
+  ) : undefined;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      {(hasKeyword(searchable) || filterFields(searchable).length > 0) && (
+      {(hasKeyword(searchable) || searchFields(searchable, session.loginInfo).length > 0) && (
         <Card size="small">
           <SearchForm record={searchable} state={state} onSearch={({ keyword, filters }) => update({ keyword, filters, page: 1 })} />
         </Card>
       )}
       <Card
+        // The title keeps its width; the actions and table tools wrap beside it.
+        styles={{ title: { flex: 'none', marginInlineEnd: 16 }, extra: { minWidth: 0 } }}
         title={
           <Space>
             {(title ?? record.label)[lang]}
@@ -158,7 +180,7 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
           </Space>
         }
         extra={
-          <Space wrap>
+          <Space wrap style={{ justifyContent: 'flex-end' }}>
             {access.delete && (
               <Popconfirm
                 title={t('crud.batchDeleteConfirm', { count: selected.length })}
@@ -183,6 +205,17 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
                 {t('crud.create')}
               </Button>
             )}
+            <Divider orientation="vertical" />
+            <ListToolbar
+              onRefresh={() => void list.refetch()}
+              refreshing={list.isFetching}
+              density={settings.density}
+              onDensity={settings.setDensity}
+              columns={settings.columns}
+              labels={columnLabels(record, lang, t)}
+              onColumns={settings.setColumns}
+              onResetColumns={settings.resetColumns}
+            />
           </Space>
         }
       >
@@ -192,6 +225,9 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
             columns={columns}
             data={list.data}
             loading={list.isFetching}
+            size={settings.density}
+            sticky={{ offsetHeader: stickyTop }}
+            empty={empty}
             page={state.page}
             pagesize={state.pagesize}
             onPage={(page, pagesize) => update({ page, pagesize })}

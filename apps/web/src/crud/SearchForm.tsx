@@ -1,10 +1,11 @@
-import type { FieldDef, Lang, RecordDef } from '@htv/shared';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { concerns, type FieldDef, type Lang, type RecordDef } from '@htv/shared';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Badge, Button, Col, DatePicker, Form, Grid, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { canReadRef } from '../auth/access';
+import { canReadRef, type LoginInfo } from '../auth/access';
 import { useSession } from '../auth/session';
 import { useLang } from '../locales';
 import { filterFields, hasKeyword, isRange, type ListState } from './listState';
@@ -12,6 +13,8 @@ import { numericOptions } from './FieldInput';
 import { fixedMatch, RefSelect } from './RefSelect';
 
 type FormValues = Record<string, unknown>;
+
+const FULL = { width: '100%' };
 
 /** The search form's control of one filter field. */
 function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
@@ -23,7 +26,7 @@ function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
           allowClear
           placeholder={t('common.all')}
           aria-label={label}
-          style={{ width: 180 }}
+          style={FULL}
           options={Object.entries(field.options ?? {}).map(([value, text]) => ({ value, label: text[lang] }))}
         />
       );
@@ -33,7 +36,7 @@ function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
           allowClear
           placeholder={t('common.all')}
           aria-label={label}
-          style={{ width: 140 }}
+          style={FULL}
           options={[
             { value: 'true', label: t('common.yes') },
             { value: 'false', label: t('common.no') },
@@ -42,17 +45,17 @@ function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
       );
     case 'ref':
       // The field's fixed conditions hold for the filter too (an account's role is of the account's type).
-      return <RefSelect refName={field.ref!} match={fixedMatch(field.match)} placeholder={t('common.all')} aria-label={label} style={{ width: 200 }} />;
+      return <RefSelect refName={field.ref!} match={fixedMatch(field.match)} placeholder={t('common.all')} aria-label={label} style={FULL} />;
     case 'int':
-      if (field.options) return <Select allowClear placeholder={t('common.all')} aria-label={label} style={{ width: 180 }} options={numericOptions(field, lang)} />;
-      return <InputNumber aria-label={label} placeholder={t('crud.inputPlaceholder')} style={{ width: 160 }} />;
+      if (field.options) return <Select allowClear placeholder={t('common.all')} aria-label={label} style={FULL} options={numericOptions(field, lang)} />;
+      return <InputNumber aria-label={label} placeholder={t('crud.inputPlaceholder')} style={FULL} />;
     case 'decimal':
-      return <InputNumber aria-label={label} placeholder={t('crud.inputPlaceholder')} style={{ width: 160 }} />;
+      return <InputNumber aria-label={label} placeholder={t('crud.inputPlaceholder')} style={FULL} />;
     case 'date':
     case 'datetime':
-      return <DatePicker.RangePicker aria-label={label} placeholder={[t('crud.startDate'), t('crud.endDate')]} />;
+      return <DatePicker.RangePicker aria-label={label} style={FULL} placeholder={[t('crud.startDate'), t('crud.endDate')]} />;
     default:
-      return <Input allowClear aria-label={label} placeholder={t('crud.inputPlaceholder')} style={{ width: 180 }} />;
+      return <Input allowClear aria-label={label} placeholder={t('crud.inputPlaceholder')} style={FULL} />;
   }
 }
 
@@ -94,6 +97,23 @@ function toFilters(record: RecordDef, values: FormValues): Record<string, string
   return filters;
 }
 
+/** The filters a user type's search form offers: its concerns, and refs whose choices it may list. */
+export function searchFields(record: RecordDef, user: Pick<LoginInfo, 'permissions' | 'user_type'>): [string, FieldDef][] {
+  return filterFields(record).filter(([, field]) => concerns(field, user.user_type) && (field.kind !== 'ref' || canReadRef(user, field.ref!)));
+}
+
+/** Whether a search holds a value for a field (a date range by either end, the keyword as `keyword`). */
+function isActive(state: ListState, name: string, field: FieldDef | undefined): boolean {
+  if (!field) return Boolean(state.keyword);
+  return isRange(field) ? Boolean(state.filters[`${name}From`] || state.filters[`${name}To`]) : Boolean(state.filters[name]);
+}
+
+/** Fields a row of the form holds at each width (antd breakpoints), as ProTable lays out its search. */
+function useFieldsPerRow(): number {
+  const screens = Grid.useBreakpoint();
+  return screens.xxl ? 4 : screens.xl ? 3 : screens.md ? 2 : 1;
+}
+
 /** Identity of a search (keyword and filters; paging and sort aside). */
 const searchKey = (keyword: string, filters: Record<string, string>) =>
   JSON.stringify([keyword, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
@@ -104,14 +124,20 @@ export interface SearchFormProps {
   onSearch: (next: { keyword: string; filters: Record<string, string> }) => void;
 }
 
-/** Search form above a record list: keyword (if any field is searchable) and one control per filter. */
+/**
+ * Search form above a record list: keyword (if any field is searchable) and one control per filter,
+ * in a grid whose first row shows while the rest is folded behind Expand (with the count of folded
+ * filters in use).
+ */
 export function SearchForm({ record, state, onSearch }: SearchFormProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<FormValues>();
   const user = useSession();
   // A ref filter whose choices the user may not list is left out rather than failing to load.
-  const fields = filterFields(record).filter(([, field]) => field.kind !== 'ref' || canReadRef(user, field.ref!));
+  const fields = searchFields(record, user);
+  const perRow = useFieldsPerRow();
+  const [expanded, setExpanded] = useState(false);
   const keyword = hasKeyword(record);
   const searchable = Object.values(record.fields)
     .filter((field) => field.search)
@@ -142,33 +168,47 @@ export function SearchForm({ record, state, onSearch }: SearchFormProps) {
     search({ keyword: text, filters: toFilters(record, values) });
   };
 
+  const items: [string, FieldDef | undefined][] = [...(keyword ? [['keyword', undefined] as [string, undefined]] : []), ...fields];
+  // Folded, the first row holds the fields before the buttons; a form that fits needs no toggle.
+  const foldable = items.length > perRow - 1;
+  const shown = foldable && !expanded ? Math.max(1, perRow - 1) : items.length;
+  const foldedActive = items.slice(shown).filter(([name, field]) => isActive(state, name, field)).length;
+
   return (
-    <Form form={form} layout="inline" onFinish={submit} data-testid="search-form" style={{ rowGap: 12 }}>
-      {keyword && (
-        <Form.Item name="keyword" label={t('crud.keyword')}>
-          <Input allowClear placeholder={t('crud.keywordPlaceholder', { fields: searchable })} style={{ width: 260 }} />
-        </Form.Item>
-      )}
-      {fields.map(([name, field]) => (
-        <Form.Item key={name} name={name} label={field.label[lang]}>
-          {filterInput(field, lang, t)}
-        </Form.Item>
-      ))}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('crud.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search({ keyword: '', filters: {} });
-            }}
-          >
-            {t('crud.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+    <Form form={form} onFinish={submit} data-testid="search-form" labelCol={{ flex: lang === 'zh-CN' ? '84px' : '120px' }} labelWrap colon={false}>
+      <Row gutter={[16, 12]}>
+        {items.map(([name, field], index) => (
+          <Col key={name} span={24 / perRow} style={index >= shown ? { display: 'none' } : undefined} data-testid={`search-item-${name}`}>
+            <Form.Item name={name} label={field ? field.label[lang] : t('crud.keyword')} style={{ marginBottom: 0 }}>
+              {field ? filterInput(field, lang, t) : <Input allowClear placeholder={t('crud.keywordPlaceholder', { fields: searchable })} />}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col flex="auto" style={{ textAlign: 'right' }}>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('crud.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({ keyword: '', filters: {} });
+              }}
+            >
+              {t('crud.reset')}
+            </Button>
+            {foldable && (
+              <Button type="link" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} data-testid="search-toggle">
+                {expanded ? t('crud.collapse') : t('crud.expand')}
+                {!expanded && foldedActive > 0 && (
+                  <Badge count={foldedActive} size="small" color="blue" title={t('crud.hiddenFilters', { count: foldedActive })} data-testid="search-folded-count" />
+                )}
+                {expanded ? <UpOutlined /> : <DownOutlined />}
+              </Button>
+            )}
+          </Space>
+        </Col>
+      </Row>
     </Form>
   );
 }

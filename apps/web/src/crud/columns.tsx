@@ -50,27 +50,50 @@ export function renderValue(name: string, field: FieldDef, value: unknown, row: 
 const antOrder = (state: ListState, key: string): AntSortOrder =>
   state.sort === key ? (state.order === 'asc' ? 'ascend' : state.order === 'desc' ? 'descend' : null) : null;
 
-/** Columns: the fields whose `list` is true, then created time, then the actions (if any). */
-export function buildColumns(record: RecordDef, lang: Lang, t: TFunction, state: ListState, actions?: (row: Row) => ReactNode, actionsWidth = 200): ColumnsType<Row> {
-  const columns: ColumnsType<Row> = Object.entries(record.fields)
-    .filter(([, field]) => field.list && !field.writeOnly)
-    .map(([name, field]) => ({
-      key: name,
-      dataIndex: name,
-      title: field.label[lang],
-      sorter: field.sort ? true : undefined,
-      sortOrder: field.sort ? antOrder(state, name) : undefined,
-      ellipsis: field.kind === 'text' ? { showTitle: true } : undefined,
-      render: (value: unknown, row: Row) => renderValue(name, field, value, row, lang, t),
-    }));
-  columns.push({
-    key: 'createdAt',
-    dataIndex: 'createdAt',
-    title: t('crud.createdAt'),
-    sorter: true,
-    sortOrder: antOrder(state, 'createdAt'),
-    width: 180,
-    render: (value: unknown) => formatDatetime(value),
+/** The heading of each column a record's list can show (fields, owners, creation time). */
+export function columnLabels(record: RecordDef, lang: Lang, t: TFunction): Record<string, string> {
+  return {
+    ...Object.fromEntries(Object.entries(record.fields).map(([name, field]) => [name, field.label[lang]])),
+    brandId: t('crud.ownerBrand'),
+    hotelId: t('crud.ownerHotel'),
+    createdAt: t('crud.createdAt'),
+  };
+}
+
+/**
+ * The table columns of the names to show, in order (see `listColumns`): the title column fixed on
+ * the left, the actions (if any) fixed on the right, the rest scrolling between them. An owner column
+ * shows the owner's title the list answers as `<owner>Title`.
+ */
+export function buildColumns(
+  record: RecordDef,
+  names: readonly string[],
+  lang: Lang,
+  t: TFunction,
+  state: ListState,
+  actions?: (row: Row) => ReactNode,
+  actionsWidth = 200,
+): ColumnsType<Row> {
+  const labels = columnLabels(record, lang, t);
+  const columns: ColumnsType<Row> = names.map((name) => {
+    const field = record.fields[name];
+    const fixed = name === record.titleField ? ('left' as const) : undefined;
+    if (field) {
+      return {
+        key: name,
+        dataIndex: name,
+        title: labels[name],
+        fixed,
+        sorter: field.sort ? true : undefined,
+        sortOrder: field.sort ? antOrder(state, name) : undefined,
+        ellipsis: field.kind === 'text' ? { showTitle: true } : undefined,
+        render: (value: unknown, row: Row) => renderValue(name, field, value, row, lang, t),
+      };
+    }
+    if (name === 'createdAt') {
+      return { key: name, dataIndex: name, title: labels[name], sorter: true, sortOrder: antOrder(state, name), width: 180, render: (value: unknown) => formatDatetime(value) };
+    }
+    return { key: name, dataIndex: `${name}Title`, title: labels[name], width: 180, ellipsis: { showTitle: true }, render: (value: unknown) => (typeof value === 'string' && value ? value : EMPTY) };
   });
   if (actions) {
     columns.push({ key: 'actions', title: t('crud.actions'), fixed: 'right', width: actionsWidth, render: (_: unknown, row: Row) => actions(row) });

@@ -14,6 +14,7 @@ import { TabBar } from './TabBar';
 import { TabPages } from './TabPages';
 import { usePageTitle } from './usePageTitle';
 import { useTabs } from './useTabs';
+import { STICKY_HEADER_ID } from './stickyHeader';
 
 /** Side menu widths of spec §9. */
 export const SIDER_WIDTH = 256;
@@ -123,7 +124,7 @@ export default function AppLayout() {
         </div>
       </Layout.Sider>
       <Layout style={{ minWidth: 0 }}>
-        <div style={{ position: 'sticky', top: 0, zIndex: 10 }}>
+        <div id={STICKY_HEADER_ID} style={{ position: 'sticky', top: 0, zIndex: 10 }}>
           <HeaderBar current={match?.route} collapsed={collapsed} onToggle={toggle} onOpen={tabs.openPath} />
           <TabBar tabs={tabs} />
         </div>

@@ -74,12 +74,20 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
    * sections untitled; without groups the form is one untitled section in declaration order.
    */
   groups?: readonly FieldGroup<keyof F & string>[];
+  /**
+   * The list's columns shown by default, in order, the key ones first (see `listColumns`): listable
+   * fields, `createdAt`, and the owner columns `hotelId` / `brandId` (the title of the row's hotel or
+   * brand, for the users above it). Listable fields left out stay hidden in the column settings.
+   * Without it every listable field shows, in declaration order, then `createdAt`.
+   */
+  columns?: readonly ((keyof F & string) | ListExtraColumn)[];
 }
 
 export interface RecordDef<F extends Record<string, FieldDef> = Record<string, FieldDef>>
-  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups' | 'titleFieldEn'>> {
+  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups' | 'titleFieldEn' | 'columns'>> {
   titleFieldEn?: RecordOptions<F>['titleFieldEn'];
   groups?: RecordOptions<F>['groups'];
+  columns?: readonly string[];
   operations: { create: boolean; update: boolean; delete: boolean };
   states?: RecordOptions<F>['states'];
   indexes?: RecordOptions<F>['indexes'];
@@ -105,6 +113,7 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
   checkRequiredWhen(opts);
   checkOwnerFields(opts);
   if (opts.titleFieldEn && opts.fields[opts.titleFieldEn]?.kind !== 'text') throw new Error(`${opts.name}: titleFieldEn names no text field`);
+  checkColumns(opts);
   const shape = Object.fromEntries(writable.map((name) => [name, opts.fields[name]!.schema]));
   return {
     permission: opts.name,
@@ -126,6 +135,22 @@ function checkGroups<F extends Record<string, FieldDef>>(opts: RecordOptions<F>)
       if (seen.has(name)) throw new Error(`${opts.name}: field ${name} is in two groups`);
       seen.add(name);
     }
+  }
+}
+
+/** Columns a list shows besides the fields: the owners' titles and the creation time. */
+export type ListExtraColumn = 'hotelId' | 'brandId' | 'createdAt';
+
+/** Owner columns a scope has: a brand-scoped row has a brand, a hotel's (or a tenant's) a hotel too. */
+export function ownerColumns(scope: TenantScope): ('brandId' | 'hotelId')[] {
+  return scope === 'platform' ? [] : scope === 'brand' ? ['brandId'] : ['brandId', 'hotelId'];
+}
+
+function checkColumns<F extends Record<string, FieldDef>>(opts: RecordOptions<F>) {
+  const extra: string[] = ['createdAt', ...ownerColumns(opts.scope)];
+  for (const name of opts.columns ?? []) {
+    const field = Object.hasOwn(opts.fields, name) ? opts.fields[name] : undefined;
+    if (field ? !field.list || field.writeOnly : !extra.includes(name)) throw new Error(`${opts.name}: column ${name} is no listable field`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Text } from '../i18n/lang.js';
 import type { MessageKey } from '../i18n/messages.js';
+import type { UserType } from './define.js';
 
 /**
  * Field builders of the record engine. A field carries its value schema (shared by the server and the
@@ -53,6 +54,12 @@ export interface FieldCommon {
    * `message` is the catalogue key of the error (default `validation.required`).
    */
   requiredWhen?: RequiredWhen;
+  /**
+   * The user types whose generated list pages offer the field's filter and column (default: all of the
+   * record's). A concern of the platform alone (a terminal's country) stays out of brand and hotel
+   * pages; the list route still accepts the filter.
+   */
+  userTypes?: readonly UserType[];
 }
 
 export interface RequiredWhen {

@@ -38,24 +38,26 @@ export const terminal = defineRecord({
   // mac: unique over the whole fleet. (hotelId, id): a hotel's list in id order. (authorization,
   // online): the home counts as an index-only scan (it also serves the authorization filter).
   indexes: [{ fields: ['mac'], unique: true }, { fields: ['hotelId', 'id'] }, { fields: ['authorization', 'online'] }],
+  columns: ['roomNumber', 'online', 'authorization', 'hotelId', 'softwareVersion', 'group', 'sceneMode', 'model', 'ip', 'registeredAt'],
   fields: {
     mac: text({ label: { 'zh-CN': 'MAC地址', 'en-US': 'MAC' }, readOnly: true, required: true, max: 12, filter: true, filterMatch: 'exact', search: true, sort: true }),
     wifiMac: text({ label: { 'zh-CN': '无线MAC', 'en-US': 'Wi-Fi MAC' }, readOnly: true, max: 12 }),
     sn: text({ label: { 'zh-CN': 'SN', 'en-US': 'SN' }, readOnly: true, required: true, max: 26, search: true }),
     group: text({ label: { 'zh-CN': '分组', 'en-US': 'Group' }, max: 40, filter: true }),
     softwareVersion: text({ label: { 'zh-CN': '软件版本', 'en-US': 'Software version' }, readOnly: true, max: 40, filter: true, filterMatch: 'exact' }),
-    otaVersion: text({ label: { 'zh-CN': 'OTA版本', 'en-US': 'OTA version' }, readOnly: true, max: 40, filter: true, filterMatch: 'exact' }),
+    // Country, overseas, OTA and launcher concern the platform's fleet management, not a brand or hotel.
+    otaVersion: text({ label: { 'zh-CN': 'OTA版本', 'en-US': 'OTA version' }, readOnly: true, max: 40, filter: true, filterMatch: 'exact', userTypes: [1] }),
     controlVersion: text({ label: { 'zh-CN': '中控版本', 'en-US': 'Control version' }, readOnly: true, max: 40, filter: true, filterMatch: 'exact' }),
-    launcher: text({ label: { 'zh-CN': 'Launcher', 'en-US': 'Launcher' }, readOnly: true, max: 20, filter: true, filterMatch: 'exact' }),
+    launcher: text({ label: { 'zh-CN': 'Launcher', 'en-US': 'Launcher' }, readOnly: true, max: 20, filter: true, filterMatch: 'exact', userTypes: [1] }),
     clientType: text({ label: { 'zh-CN': '客户端类型', 'en-US': 'Client type' }, readOnly: true, max: 20, filter: true, filterMatch: 'exact' }),
     model: text({ label: { 'zh-CN': '型号', 'en-US': 'Model' }, readOnly: true, max: 40 }),
     size: text({ label: { 'zh-CN': '尺寸', 'en-US': 'Size' }, readOnly: true, max: 20 }),
     vendor: text({ label: { 'zh-CN': '厂商', 'en-US': 'Vendor' }, readOnly: true, max: 40 }),
     region: text({ label: { 'zh-CN': '地区', 'en-US': 'Region' }, readOnly: true, max: 40 }),
     city: text({ label: { 'zh-CN': '城市', 'en-US': 'City' }, readOnly: true, max: 40 }),
-    country: text({ label: { 'zh-CN': '国家', 'en-US': 'Country' }, readOnly: true, max: 2, filter: true, filterMatch: 'exact' }),
+    country: text({ label: { 'zh-CN': '国家', 'en-US': 'Country' }, readOnly: true, max: 2, filter: true, filterMatch: 'exact', userTypes: [1] }),
     // Set at registration: a country is reported and it is not the home market.
-    overseas: bool({ label: { 'zh-CN': '海外终端', 'en-US': 'Overseas' }, readOnly: true, filter: true, list: false }),
+    overseas: bool({ label: { 'zh-CN': '海外终端', 'en-US': 'Overseas' }, readOnly: true, filter: true, list: false, userTypes: [1] }),
     sceneMode: choice({ label: { 'zh-CN': '场景模式', 'en-US': 'Scene mode' }, options: SCENE_MODE_OPTIONS, default: 'hotel', filter: true }),
     roomNumber: text({ label: { 'zh-CN': '房间号', 'en-US': 'Room number' }, max: 16, search: true, sort: true }),
     ip: text({ label: { 'zh-CN': 'IP', 'en-US': 'IP' }, readOnly: true, max: 45 }),
@@ -106,6 +108,7 @@ export const terminalAuthRule = defineRecord({
   path: 'terminal-auth-rules',
   table: 'terminal_auth_rules',
   titleField: 'launcher',
+  columns: ['clientType', 'vendor', 'sizes', 'enabled', 'validFrom', 'validTo', 'matched'],
   fields: {
     launcher: text({ label: { 'zh-CN': 'Launcher', 'en-US': 'Launcher' }, required: true, min: 1, max: 20, filter: true, search: true }),
     clientType: text({ label: { 'zh-CN': '客户端类型', 'en-US': 'Client type' }, required: true, min: 2, max: 20, filter: true }),

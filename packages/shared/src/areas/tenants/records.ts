@@ -99,6 +99,7 @@ export const brand = defineRecord({
   userTypes: [1],
   table: 'brands',
   titleField: 'name',
+  columns: ['code', 'type', 'hotelCount', 'terminalCount', 'hotelLimit', 'terminalLimit', 'brandCustomer', 'createdAt'],
   fields: {
     code: text({
       label: t('品牌编码', 'Brand code'),
@@ -196,6 +197,7 @@ export const hotel = defineRecord({
   table: 'hotels',
   titleField: 'name',
   titleFieldEn: 'nameEn',
+  columns: ['publicId', 'brandId', 'roomCount', 'terminalCount', 'managerName', 'pmsVendorId', 'subBrandId', 'city', 'systemVersion'],
   fields: {
     publicId: text({ label: t('酒店ID', 'Hotel ID'), readOnly: true, max: 7, search: true, filter: true, filterMatch: 'exact', sort: true }),
     name: text({ label: t('酒店名称', 'Hotel name'), required: true, min: 2, max: 300, search: true, sort: true }),
@@ -279,6 +281,7 @@ export const room = defineRecord({
   table: 'rooms',
   titleField: 'number',
   defaultSort: { field: 'number', order: 'asc' },
+  columns: ['hotelId', 'floor', 'building', 'roomType', 'terminalCount', 'authorization', 'authorizedAt'],
   fields: {
     number: text({
       label: t('房间号', 'Room number'),

@@ -45,7 +45,7 @@ const documentOf = (name: string) => ({
               height: 1080,
               blocks: [
                 { type: 'text', key: 'title', x: 160, y: 200, width: 1600, height: 200, text: { 'zh-CN': '欢迎入住朝阳外滩酒店', en: 'Welcome to Sunrise Bund' }, align: 'center', font: { size: 72 } },
-                text('dining', 160, { 'zh-CN': '餐饮', en: 'Dining' }, { nav: { right: 'tv' }, clickEvent: { action: 'openPage', pageKey: 'dining' } }),
+                text('dining', 160, { 'zh-CN': '餐饮', en: 'Dining' }, { nav: { right: 'tv' }, clickEvent: { action: 'openPage', pageKey: 'restaurant' } }),
                 text('spa', 750, { 'zh-CN': '水疗', en: 'Spa' }),
                 text('tv', 1340, { 'zh-CN': '电视直播', en: 'Live TV' }, { clickEvent: { action: 'openApp', packageName: 'com.hotel.livetv' } }),
               ],
@@ -53,7 +53,7 @@ const documentOf = (name: string) => ({
           ],
         },
         {
-          key: 'dining',
+          key: 'restaurant',
           type: 'detail',
           name: 'Dining',
           containers: [{ key: 'menu', name: 'Menu', x: 0, y: 0, width: 1920, height: 1080, blocks: [{ type: 'text', key: 'hours', x: 460, y: 400, width: 1000, height: 200, text: { 'zh-CN': '早餐 6:30-10:00', en: 'Breakfast 6:30-10:00' }, align: 'center' }] }],
@@ -158,8 +158,8 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-version', '');
   } finally {
     await context.close();
-    await brand.post(`/admin/theme/${theme.id}/cancel-send`, {});
-    await brand.post(`/admin/theme/${theme.id}/cancel-publish`);
+    await brand.call('POST', `/admin/theme/${theme.id}/cancel-send`, {});
+    await brand.call('POST', `/admin/theme/${theme.id}/cancel-publish`, {});
     await brand.call('DELETE', `/admin/theme/${theme.id}`);
   }
 });

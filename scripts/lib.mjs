@@ -10,6 +10,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 export const SERVER_BUNDLE = join(ROOT, 'apps/server/dist/main.js');
 export const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+const TV_INDEX = join(ROOT, 'apps/tv/dist/index.html');
 
 /** Build inputs: a file newer than the stamp of the last successful build makes the build stale. */
 const BUILD_INPUTS = [
@@ -96,6 +97,7 @@ export async function ensureInstalled() {
 export function buildReason() {
   if (!existsSync(SERVER_BUNDLE)) return 'apps/server/dist is missing';
   if (!existsSync(WEB_INDEX)) return 'apps/web/dist is missing';
+  if (!existsSync(TV_INDEX)) return 'apps/tv/dist is missing';
   const stamp = mtime(BUILD_STAMP);
   if (stamp === undefined) return 'no record of a previous build';
   const changed = BUILD_INPUTS.find((input) => newest(join(ROOT, input)) > stamp);

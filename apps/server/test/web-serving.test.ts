@@ -31,7 +31,7 @@ let t: TestApp;
 beforeAll(async () => {
   const database = await testDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'htv-data-'));
-  const config: Config = { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', production: false, secrets: loadSecrets(dataDir), webDist: build.dir };
+  const config: Config = { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', production: false, secrets: loadSecrets(dataDir), webDist: build.dir, tvDist: build.dir };
   const app: FastifyInstance = await buildApp({ config, database });
   await app.ready();
   t = { app, database, config };
@@ -60,6 +60,19 @@ describe('console pages: security headers', () => {
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('the browser TV is its own app under /tv/ (history mode), with its policy: media and fonts also from its blobs', async () => {
+    for (const url of ['/tv/', '/tv/anything']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(build.index);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("media-src 'self' blob:");
+      expect(csp).toContain("font-src 'self' data: blob:");
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+    expect(String((await get('/new-frontend/')).headers['content-security-policy'])).not.toContain('media-src');
   });
 
   it('the API answers carry no console policy (the Swagger UI has its own needs)', async () => {

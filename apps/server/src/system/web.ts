@@ -9,24 +9,33 @@ export const WEB_BASE = '/new-frontend/';
 export const TV_BASE = '/tv/';
 
 /**
- * The console's policy: its own scripts only (the build has no inline script), inline styles for
- * antd's CSS-in-JS, images also from data: and blob: URLs (previews of files being uploaded), API calls
- * to this origin, never framed by another site.
+ * What both web apps' policies share: their own scripts only (the builds have no inline script),
+ * inline styles (antd's CSS-in-JS, the renderer's positions), images also from data: and blob: URLs,
+ * calls to this origin, a theme's web-page block in a sandboxed frame, never framed by another site.
  */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  // A theme's web-page block (previews draw it in a sandboxed frame).
-  'frame-src https:',
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+const BASE_POLICY = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'font-src': "'self' data:",
+  'connect-src': "'self'",
+  'frame-src': 'https:',
+  'frame-ancestors': "'none'",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+};
+const policy = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+
+/** The console's policy. */
+export const CONSOLE_CSP = policy(BASE_POLICY);
+
+/** The browser TV's: also the media and fonts it downloads and keeps as blobs. */
+export const TV_CSP = policy({ ...BASE_POLICY, 'media-src': "'self' blob:", 'font-src': "'self' data: blob:" });
 
 /** Answers smaller than this go uncompressed: the encoding would cost more than it saves. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -39,25 +48,6 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 export async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD_BYTES });
 }
-
-/**
- * The browser TV's policy: its own scripts, the files it downloads as blobs (pictures, video, fonts),
- * calls to this origin (the device API), web-page blocks in sandboxed frames, never framed itself.
- */
-export const TV_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self' data: blob:",
-  "connect-src 'self'",
-  'frame-src https:',
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
 
 /**
  * Serves a built single-page app under `base` in history mode: files when they exist, index.html for

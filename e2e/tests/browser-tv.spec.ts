@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { WEB } from '../support/auth.js';
 import { Api, DEMO, openAs, unique } from '../support/shell.js';
+import { fullPage, textBlock, themeDocument } from '../support/themes.js';
 
 /**
  * The browser TV (/tv/, docs/tv.md) is a terminal: it registers with a hotel's install code, waits
@@ -8,60 +9,19 @@ import { Api, DEMO, openAs, unique } from '../support/shell.js';
  * the keyboard is its remote. Its picture is the preview's.
  */
 
-const text = (key: string, x: number, texts: Record<string, string>, extra: Record<string, unknown> = {}) => ({
-  type: 'text',
-  key,
-  x,
-  y: 700,
-  width: 420,
-  height: 140,
-  text: texts,
-  background: '#1d3b6a',
-  align: 'center',
-  focusable: true,
-  font: { size: 44, bold: true },
-  ...extra,
-});
+const tile = (key: string, x: number, texts: Record<string, string>, extra: Record<string, unknown> = {}) =>
+  textBlock(key, { x, y: 700, width: 420, height: 140 }, texts, { focusable: true, font: { size: 44, bold: true }, ...extra });
 
-const documentOf = (name: string) => ({
-  theme: { name, color: '#ffaa00', languages: ['zh-CN', 'en'], interfaceTypes: ['main'], equipmentType: 'room' },
-  layouts: [
-    {
-      key: 'main',
-      name: 'Main',
-      type: 'main',
-      pages: [
-        {
-          key: 'home',
-          type: 'home',
-          name: 'Home',
-          containers: [
-            {
-              key: 'row',
-              name: 'Row',
-              x: 0,
-              y: 0,
-              width: 1920,
-              height: 1080,
-              blocks: [
-                { type: 'text', key: 'title', x: 160, y: 200, width: 1600, height: 200, text: { 'zh-CN': '欢迎入住朝阳外滩酒店', en: 'Welcome to Sunrise Bund' }, align: 'center', font: { size: 72 } },
-                text('dining', 160, { 'zh-CN': '餐饮', en: 'Dining' }, { nav: { right: 'tv' }, clickEvent: { action: 'openPage', pageKey: 'restaurant' } }),
-                text('spa', 750, { 'zh-CN': '水疗', en: 'Spa' }),
-                text('tv', 1340, { 'zh-CN': '电视直播', en: 'Live TV' }, { clickEvent: { action: 'openApp', packageName: 'com.hotel.livetv' } }),
-              ],
-            },
-          ],
-        },
-        {
-          key: 'restaurant',
-          type: 'detail',
-          name: 'Dining',
-          containers: [{ key: 'menu', name: 'Menu', x: 0, y: 0, width: 1920, height: 1080, blocks: [{ type: 'text', key: 'hours', x: 460, y: 400, width: 1000, height: 200, text: { 'zh-CN': '早餐 6:30-10:00', en: 'Breakfast 6:30-10:00' }, align: 'center' }] }],
-        },
-      ],
-    },
-  ],
-});
+const documentOf = (name: string) =>
+  themeDocument(name, [
+    fullPage('home', 'home', [
+      textBlock('title', { x: 160, y: 200, width: 1600, height: 200 }, { 'zh-CN': '欢迎入住朝阳外滩酒店', en: 'Welcome to Sunrise Bund' }, { background: undefined, font: { size: 72 } }),
+      tile('dining', 160, { 'zh-CN': '餐饮', en: 'Dining' }, { nav: { right: 'tv' }, clickEvent: { action: 'openPage', pageKey: 'restaurant' } }),
+      tile('spa', 750, { 'zh-CN': '水疗', en: 'Spa' }),
+      tile('tv', 1340, { 'zh-CN': '电视直播', en: 'Live TV' }, { clickEvent: { action: 'openApp', packageName: 'com.hotel.livetv' } }),
+    ]),
+    fullPage('restaurant', 'detail', [textBlock('hours', { x: 460, y: 400, width: 1000, height: 200 }, { 'zh-CN': '早餐 6:30-10:00', en: 'Breakfast 6:30-10:00' })]),
+  ]);
 
 const block = (page: Page, key: string) => page.getByTestId('theme-stage').locator(`[data-block="${key}"]`);
 

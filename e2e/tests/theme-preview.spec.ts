@@ -2,63 +2,25 @@ import { expect, test, type Page } from '@playwright/test';
 import { addMaterial, canvasPng } from '../support/media.js';
 import { WEB } from '../support/auth.js';
 import { Api, DEMO, openAs, unique } from '../support/shell.js';
+import { fullPage, textBlock, themeDocument } from '../support/themes.js';
 
 /**
  * The previews (docs/themes.md): the renderer the TVs use draws a brand's draft and its published
  * version outside the console, with the content language switchable and an on-screen remote.
  */
 
-const text = (key: string, x: number, y: number, texts: Record<string, string>, extra: Record<string, unknown> = {}) => ({
-  type: 'text',
-  key,
-  x,
-  y,
-  width: 400,
-  height: 120,
-  text: texts,
-  background: '#204080',
-  align: 'center',
-  font: { size: 40, bold: true },
-  ...extra,
-});
-
 function documentOf(name: string, materialId: number) {
-  return {
-    theme: { name, color: '#ff8800', languages: ['zh-CN', 'en'], interfaceTypes: ['main'], orientation: 'landscape', equipmentType: 'room' },
-    layouts: [
-      {
-        key: 'main',
-        name: 'Main',
-        type: 'main',
-        pages: [
-          {
-            key: 'home',
-            type: 'home',
-            name: 'Home',
-            containers: [
-              {
-                key: 'top',
-                name: 'Top',
-                x: 0,
-                y: 0,
-                width: 1920,
-                height: 1080,
-                blocks: [
-                  { type: 'image', key: 'hero', x: 0, y: 0, width: 1920, height: 600, materialIds: [materialId] },
-                  text('welcome', 100, 650, { 'zh-CN': '欢迎入住', en: 'Welcome' }, { focusable: true, nav: { right: 'shop' }, clickEvent: { action: 'openPage', pageKey: 'info' } }),
-                  text('spa', 760, 650, { 'zh-CN': '水疗', en: 'Spa' }, { focusable: true }),
-                  text('shop', 1400, 650, { 'zh-CN': '商城', en: 'Shop' }, { focusable: true, clickEvent: { action: 'openArea', area: 'shop' } }),
-                  { type: 'clock', key: 'clock', x: 1600, y: 20, width: 300, height: 80, format: 'HH:mm' },
-                  { type: 'qrCode', key: 'wifi', x: 100, y: 850, width: 200, height: 200, content: 'WIFI:S:Hotel;T:WPA;P:secret;;' },
-                ],
-              },
-            ],
-          },
-          { key: 'info', type: 'detail', name: 'Info', containers: [{ key: 'c2', name: 'C2', x: 0, y: 0, width: 1920, height: 1080, blocks: [text('about', 700, 400, { 'zh-CN': '酒店介绍', en: 'About the hotel' })] }] },
-        ],
-      },
-    ],
-  };
+  return themeDocument(name, [
+    fullPage('home', 'home', [
+      { type: 'image', key: 'hero', x: 0, y: 0, width: 1920, height: 600, materialIds: [materialId] },
+      textBlock('welcome', { x: 100, y: 650 }, { 'zh-CN': '欢迎入住', en: 'Welcome' }, { focusable: true, nav: { right: 'shop' }, clickEvent: { action: 'openPage', pageKey: 'info' } }),
+      textBlock('spa', { x: 760, y: 650 }, { 'zh-CN': '水疗', en: 'Spa' }, { focusable: true }),
+      textBlock('shop', { x: 1400, y: 650 }, { 'zh-CN': '商城', en: 'Shop' }, { focusable: true, clickEvent: { action: 'openArea', area: 'shop' } }),
+      { type: 'clock', key: 'clock', x: 1600, y: 20, width: 300, height: 80, format: 'HH:mm' },
+      { type: 'qrCode', key: 'wifi', x: 100, y: 850, width: 200, height: 200, content: 'WIFI:S:Hotel;T:WPA;P:secret;;' },
+    ]),
+    fullPage('info', 'detail', [textBlock('about', { x: 700, y: 400 }, { 'zh-CN': '酒店介绍', en: 'About the hotel' })]),
+  ]);
 }
 
 const stage = (page: Page) => page.getByTestId('theme-stage');

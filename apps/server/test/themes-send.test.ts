@@ -112,6 +112,7 @@ describe('send and cancel send: states, permissions, log', () => {
     const noDuration = await a.hotel.post(`/api/admin/theme/${theme.id}/send`, { target: 'hotel', hotelIds: [a.hotelIds[0]] });
     expect(noDuration.status).toBe(422);
     expect(Object.keys(noDuration.body.errors)).toEqual(['durationSeconds']);
+    expect((await send(a.hotel, theme.id, { target: 'hotel', hotelIds: [a.hotelIds[0]], durationSeconds: 5 })).body.errors.durationSeconds).toEqual(['Show duration must be at least 60']);
     const noHotel = await send(a.hotel, theme.id, { target: 'hotel', hotelIds: [] });
     expect(noHotel.status).toBe(422);
     expect(noHotel.body.errors.hotelIds).toEqual(['Choose at least one target to send to']);
@@ -169,6 +170,16 @@ describe('tenant rules of sending', () => {
     expect((await send(a.brand, theme.id, { target: 'terminal', macs: [foreignTv.mac] })).body.errors.macs).toEqual(['None of these MACs is a terminal you can send to']);
     const mixed = await send(a.brand, theme.id, { target: 'terminal', macs: [ownTv.mac, foreignTv.mac.toLowerCase(), 'nonsense'] });
     expect(mixed.body.data).toMatchObject({ successes: 1, failures: 2, missingMacs: [foreignTv.mac, 'NONSENSE'] });
+
+    // Up to 20,000 MACs in one send (a pasted list or one read from Excel); more is refused on the field.
+    const many = Array.from({ length: 19_999 }, (_, i) => `F0${i.toString(16).toUpperCase().padStart(10, '0')}`);
+    const big = await send(a.brand, theme.id, { target: 'terminal', macs: [ownTv.mac, ...many] });
+    expect(big.body.data).toMatchObject({ successes: 1, failures: 19_999 });
+    expect(big.body.data.missingMacs).toHaveLength(19_999);
+    const tooMany = await send(a.brand, theme.id, { target: 'terminal', macs: [ownTv.mac, ...many, 'F0FFFFFFFFFF'] });
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys(tooMany.body.errors)).toEqual(['macs']);
+    expect(tooMany.body.errors.macs).toEqual(['MAC addresses allows at most 20000 items']);
 
     const hotelTheme = await publishedTheme(a.hotel);
     expect((await send(a.hotel, hotelTheme.id, { target: 'hotel', hotelIds: [a.hotelIds[1]] })).status).toBe(404);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../../../tools/simulator/lib.js';
 import { resolveThemes } from '../src/areas/themes/resolve.js';
+import { publishDueVersions } from '../src/areas/themes/service.js';
 import { hotels, operationLogs, recordTables, themeSends, themeVersions } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
@@ -336,6 +337,25 @@ describe('what the TV receives', () => {
     const after = await tv.device.get('/api/device/v1/config');
     expect(after.headers['x-config-stamp']).not.toBe(stamp);
     expect(after.body.data.theme).toBeNull();
+  });
+});
+
+describe('new versions of a sent template', () => {
+  it('reach its TVs when a timed version comes due, and the theme stays sent', async () => {
+    const tenant = await createTenant(t, HOTEL_PERMISSIONS);
+    const tv = await tvOf(tenant, tenant.hotelIds[0]);
+    const theme = await publishedTheme(tenant.brand, { name: 'Timed' });
+    expect((await send(tenant.brand, theme.id, { target: 'hotel', hotelIds: [tenant.hotelIds[0]] })).status).toBe(200);
+    const before = await tv.device.get('/api/device/v1/config');
+    expect(before.body.data.theme.version).toBe(1);
+    const timed = await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, { publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await t.database.db.update(themeVersions).set({ publishAt: new Date(Date.now() - 1000) }).where(eq(themeVersions.id, timed.body.data.id));
+    await publishDueVersions(t.database.db);
+    const after = await tv.device.get('/api/device/v1/config');
+    expect(after.headers['x-config-stamp']).not.toBe(before.headers['x-config-stamp']);
+    expect(after.body.data.theme.version).toBe(2);
+    expect(await statusOf(tenant.brand, theme.id)).toBe('sentPart');
+    await cancelAll([theme.id]);
   });
 });
 

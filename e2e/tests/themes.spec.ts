@@ -119,6 +119,7 @@ test('a brand sends a template with a picture to a hotel; its TV downloads it on
     await expect(send.getByTestId('send-failures')).toHaveText('0');
     await expect(send.getByTestId('live-sends')).toContainText('朝阳外滩酒店');
     await expect(row.getByTestId('theme-status')).toHaveText('已部分下发');
+    await page.screenshot({ path: test.info().outputPath('send-dialog-zh.png') });
 
     // The TV learns it on a heartbeat, downloads the version and the picture once.
     await expect.poll(() => tv.theme?.themeId, { timeout: 15_000 }).toBe(id);
@@ -142,6 +143,7 @@ test('a brand sends a template with a picture to a hotel; its TV downloads it on
     await expect(winner).toContainText('生效');
     await expect(winner).toContainText('酒店 · 朝阳外滩酒店');
     await expect(winner).toContainText('朝阳集团管理员');
+    await page.screenshot({ path: test.info().outputPath('terminal-theme-zh.png') });
   } finally {
     await fleet.stop();
     await brandApi.post(`/admin/theme/${id}/cancel-send`, {});

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../../../tools/simulator/lib.js';
 import { resolveThemes } from '../src/areas/themes/resolve.js';
+import { publishDueVersions } from '../src/areas/themes/service.js';
 import { hotels, operationLogs, recordTables, themeSends, themeVersions } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
@@ -112,6 +113,7 @@ describe('send and cancel send: states, permissions, log', () => {
     const noDuration = await a.hotel.post(`/api/admin/theme/${theme.id}/send`, { target: 'hotel', hotelIds: [a.hotelIds[0]] });
     expect(noDuration.status).toBe(422);
     expect(Object.keys(noDuration.body.errors)).toEqual(['durationSeconds']);
+    expect((await send(a.hotel, theme.id, { target: 'hotel', hotelIds: [a.hotelIds[0]], durationSeconds: 5 })).body.errors.durationSeconds).toEqual(['Show duration must be at least 60']);
     const noHotel = await send(a.hotel, theme.id, { target: 'hotel', hotelIds: [] });
     expect(noHotel.status).toBe(422);
     expect(noHotel.body.errors.hotelIds).toEqual(['Choose at least one target to send to']);
@@ -169,6 +171,16 @@ describe('tenant rules of sending', () => {
     expect((await send(a.brand, theme.id, { target: 'terminal', macs: [foreignTv.mac] })).body.errors.macs).toEqual(['None of these MACs is a terminal you can send to']);
     const mixed = await send(a.brand, theme.id, { target: 'terminal', macs: [ownTv.mac, foreignTv.mac.toLowerCase(), 'nonsense'] });
     expect(mixed.body.data).toMatchObject({ successes: 1, failures: 2, missingMacs: [foreignTv.mac, 'NONSENSE'] });
+
+    // Up to 20,000 MACs in one send (a pasted list or one read from Excel); more is refused on the field.
+    const many = Array.from({ length: 19_999 }, (_, i) => `F0${i.toString(16).toUpperCase().padStart(10, '0')}`);
+    const big = await send(a.brand, theme.id, { target: 'terminal', macs: [ownTv.mac, ...many] });
+    expect(big.body.data).toMatchObject({ successes: 1, failures: 19_999 });
+    expect(big.body.data.missingMacs).toHaveLength(19_999);
+    const tooMany = await send(a.brand, theme.id, { target: 'terminal', macs: [ownTv.mac, ...many, 'F0FFFFFFFFFF'] });
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys(tooMany.body.errors)).toEqual(['macs']);
+    expect(tooMany.body.errors.macs).toEqual(['MAC addresses allows at most 20000 items']);
 
     const hotelTheme = await publishedTheme(a.hotel);
     expect((await send(a.hotel, hotelTheme.id, { target: 'hotel', hotelIds: [a.hotelIds[1]] })).status).toBe(404);
@@ -325,6 +337,25 @@ describe('what the TV receives', () => {
     const after = await tv.device.get('/api/device/v1/config');
     expect(after.headers['x-config-stamp']).not.toBe(stamp);
     expect(after.body.data.theme).toBeNull();
+  });
+});
+
+describe('new versions of a sent template', () => {
+  it('reach its TVs when a timed version comes due, and the theme stays sent', async () => {
+    const tenant = await createTenant(t, HOTEL_PERMISSIONS);
+    const tv = await tvOf(tenant, tenant.hotelIds[0]);
+    const theme = await publishedTheme(tenant.brand, { name: 'Timed' });
+    expect((await send(tenant.brand, theme.id, { target: 'hotel', hotelIds: [tenant.hotelIds[0]] })).status).toBe(200);
+    const before = await tv.device.get('/api/device/v1/config');
+    expect(before.body.data.theme.version).toBe(1);
+    const timed = await tenant.brand.post(`/api/admin/theme/${theme.id}/publish`, { publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await t.database.db.update(themeVersions).set({ publishAt: new Date(Date.now() - 1000) }).where(eq(themeVersions.id, timed.body.data.id));
+    await publishDueVersions(t.database.db);
+    const after = await tv.device.get('/api/device/v1/config');
+    expect(after.headers['x-config-stamp']).not.toBe(before.headers['x-config-stamp']);
+    expect(after.body.data.theme.version).toBe(2);
+    expect(await statusOf(tenant.brand, theme.id)).toBe('sentPart');
+    await cancelAll([theme.id]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { idSchema, pagingShape } from '@htv/shared';
 import { EQUIPMENT_TYPES, type ThemeDocument } from '@htv/shared/areas/themes/index';
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { can, type Actor } from '../../auth/actor.js';
@@ -12,7 +12,7 @@ import { ok } from '../../http/reply.js';
 import { ownLevel } from '../../tenancy/scope.js';
 import { materialsUsableBy } from '../material/service.js';
 import { themes, themeVersions } from './schema.js';
-import { ownerOf } from './service.js';
+import { ownerOf, pageOfThemes, themeFilters } from './service.js';
 import { freshDocument, insertTheme, themeAnswer } from './transfer.js';
 
 /**
@@ -64,22 +64,9 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
     const actor = actorOf(request);
     const q = request.query as z.infer<typeof listQuery>;
     const types = recordTables.themeType!;
-    const where = and(
-      marketReach(actor),
-      q.name ? ilike(themes.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-      q.typeId ? eq(themes.typeId, q.typeId) : undefined,
-      q.equipmentType ? eq(themes.equipmentType, q.equipmentType) : undefined,
-    );
-    const [rows, [total], categories] = await Promise.all([
-      db
-        .select({ theme: themes, typeName: types.name })
-        .from(themes)
-        .leftJoin(types, eq(types.id, themes.typeId))
-        .where(where)
-        .orderBy(desc(themes.id))
-        .limit(q.pagesize)
-        .offset((q.page - 1) * q.pagesize),
-      db.select({ n: count() }).from(themes).where(where),
+    const where = and(marketReach(actor), ...themeFilters(q));
+    const [{ rows, total }, categories] = await Promise.all([
+      pageOfThemes(db, where, q),
       // The category filter offers the categories the caller's market has.
       db.selectDistinct({ id: types.id, name: types.name }).from(themes).innerJoin(types, eq(types.id, themes.typeId)).where(marketReach(actor)).orderBy(types.name),
     ]);
@@ -93,7 +80,7 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
           id: theme.id,
           name: theme.name,
           typeId: theme.typeId,
-          typeName: typeName as string | null,
+          typeName,
           equipmentType: theme.equipmentType,
           publisher: theme.brandId === null ? 'platform' : 'brand',
           version: version.number,
@@ -102,7 +89,7 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
         };
       }),
     );
-    return ok({ items, total: total?.n ?? 0, page: q.page, pagesize: q.pagesize, categories });
+    return ok({ items, total, page: q.page, pagesize: q.pagesize, categories });
   });
 
   app.post(

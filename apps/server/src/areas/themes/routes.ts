@@ -1,6 +1,6 @@
 import { idSchema, type FieldDef, intSchema, pagingShape } from '@htv/shared';
-import { EQUIPMENT_TYPES, emptyDocument, THEME_ACTIONS, THEME_STATES, type ThemeActionName, type ThemeDocument } from '@htv/shared/areas/themes/index';
-import { and, count, desc, eq, ilike, inArray, max, type SQL } from 'drizzle-orm';
+import { EQUIPMENT_TYPES, emptyDocument, THEME_ACTIONS, THEME_STATES, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { and, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
@@ -27,9 +27,11 @@ import {
   ownerOf,
   ownTheme,
   owns,
+  pageOfThemes,
   publishDueVersions,
   recordMaterialUsage,
   rowFields,
+  themeFilters,
   themeReach,
   visibleTheme,
   type ThemeRow,
@@ -127,26 +129,9 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
   app.get('/api/admin/theme', { schema: { tags, querystring: listQuery, summary: "Themes of the caller's reach (query: paging and filters)" }, config: auth('theme.read') }, async (request) => {
     const actor = actorOf(request);
     const q = request.query as z.infer<typeof listQuery>;
-    const where = and(
-      themeReach(actor),
-      q.name ? ilike(themes.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-      q.equipmentType ? eq(themes.equipmentType, q.equipmentType) : undefined,
-      q.status ? eq(themes.status, q.status) : undefined,
-      q.typeId ? eq(themes.typeId, q.typeId) : undefined,
-    );
-    const types = recordTables.themeType!;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ theme: themes, typeName: types.name })
-        .from(themes)
-        .leftJoin(types, eq(types.id, themes.typeId))
-        .where(where)
-        .orderBy(desc(themes.id))
-        .limit(q.pagesize)
-        .offset((q.page - 1) * q.pagesize),
-      db.select({ n: count() }).from(themes).where(where),
-    ]);
-    return ok({ items: rows.map(({ theme, typeName }) => listItem(actor, theme, typeName as string | null)), total: total?.n ?? 0, page: q.page, pagesize: q.pagesize });
+    const where = and(themeReach(actor), q.status ? eq(themes.status, q.status) : undefined, ...themeFilters(q));
+    const { rows, total } = await pageOfThemes(db, where, q);
+    return ok({ items: rows.map(({ theme, typeName }) => listItem(actor, theme, typeName)), total, page: q.page, pagesize: q.pagesize });
   });
 
   app.post('/api/admin/theme', { schema: { tags, body: createBody, summary: 'Creates a theme at the caller’s level with an empty draft' }, config: { ...auth('theme.create'), fields: FIELD_LABELS } }, async (request) => {

@@ -1,6 +1,6 @@
 import { issueMessage, translate, type Lang } from '@htv/shared';
 import { THEME_ACTIONS, THEME_STATES, themeDocument, type ThemeActionName, type ThemeDocument, type ThemeStatus } from '@htv/shared/areas/themes/index';
-import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { can, type Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { recordTables } from '../../db/schema/index.js';
@@ -113,6 +113,32 @@ export const rowFields = (doc: ThemeDocument) => ({
   equipmentType: doc.theme.equipmentType,
   visibility: doc.theme.visibility,
 });
+
+/** The filters the template lists share: a name part, a category, an equipment type. */
+export function themeFilters(q: { name?: string; typeId?: number; equipmentType?: string }): SQL[] {
+  return [
+    q.name ? ilike(themes.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    q.typeId ? eq(themes.typeId, q.typeId) : undefined,
+    q.equipmentType ? eq(themes.equipmentType, q.equipmentType) : undefined,
+  ].filter((part): part is SQL => !!part);
+}
+
+/** A page of the themes matching `where`, newest first, with their category names, and how many match. */
+export async function pageOfThemes(db: Db, where: SQL | undefined, paging: { page: number; pagesize: number }) {
+  const types = recordTables.themeType!;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ theme: themes, typeName: types.name })
+      .from(themes)
+      .leftJoin(types, eq(types.id, themes.typeId))
+      .where(where)
+      .orderBy(desc(themes.id))
+      .limit(paging.pagesize)
+      .offset((paging.page - 1) * paging.pagesize),
+    db.select({ n: count() }).from(themes).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ theme: row.theme, typeName: row.typeName as string | null })), total: total?.n ?? 0 };
+}
 
 export const ownerOf = (row: Pick<ThemeRow, 'brandId' | 'hotelId'>): Owner => ({ brandId: row.brandId, hotelId: row.hotelId });
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { brands, operationLogs } from '../src/db/schema/index.js';
+import { operationLogs } from '../src/db/schema/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables, terminalHeartbeats, terminalPresence, terminalStateLogs } from '../src/db/schema/index.js';
 import { addConfigPart, invalidateConfig } from '../src/areas/devices/plugin.js';

@@ -4,7 +4,6 @@ import { matchPath } from 'react-router';
 import type { LoginInfo } from '../auth/access';
 import { RecordRoute } from '../crud/RecordRoute';
 import { routeIcon } from './icons';
-import { HOME_PATH } from './paths';
 import { COLLAPSE_MENU, NOT_CACHED, SCREENS } from './screens';
 
 /**

@@ -1,13 +1,12 @@
 import type { UserType } from '@htv/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, ApiError, APP_BASE } from '../api/client';
 import { clearSessionStorage, getParentSessions, getStoredUserType, getToken, setParentSessions, setStoredUserType, storeSession } from '../api/token';
 import { clearTabs } from '../layout/tabsStorage';
-import { ChangePasswordModal } from '../layout/header/ChangePasswordModal';
 import type { LoginInfo, SessionInfo, UserInfo } from './access';
 
 export const SESSION_KEY = ['session'] as const;
@@ -95,10 +94,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
   );
 }
 
+// Few sessions need it (a first password), so its dialog is not part of the first load.
+const ChangePasswordModal = lazy(() => import('../layout/header/ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
+
 /** Until a first password is changed the server opens nothing else: the console shows only this. */
 function RequiredPasswordChange() {
   const queryClient = useQueryClient();
-  return <ChangePasswordModal open required onClose={() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY })} />;
+  return (
+    <Suspense fallback={<FullPageSpin />}>
+      <ChangePasswordModal open required onClose={() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY })} />
+    </Suspense>
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { authMessages } from './messages-auth.js';
 import { tenantsMessages } from '../areas/tenants/messages.js';
 import { oemMessages } from '../areas/oem/messages.js';
 import { themeMessages } from '../areas/themes/messages.js';
-import { themeTransferMessages } from '../areas/themes/transfer.js';
+import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';

@@ -1,6 +1,6 @@
 import type { Text } from '../../i18n/lang.js';
 import type { UserType } from '../../record/define.js';
-import { THEME_TRANSFER_LOG_ACTIONS } from '../themes/transfer.js';
+import { THEME_TRANSFER_LOG_ACTIONS } from '../themes/messages.js';
 
 /**
  * Permission strings. A role holds a list of them (`loginInfo.permissions`); a super role (platform

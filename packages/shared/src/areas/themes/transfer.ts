@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Text } from '../../i18n/lang.js';
 import type { ArchiveLimits } from '../../record/uploads.js';
 import { BLOCK_COMMON_KEYS, blockSchemaOf } from './document.js';
 
@@ -62,37 +61,3 @@ export function blockQuickSetKeys(type: string): string[] {
   const schema = blockSchemaOf(type);
   return schema ? Object.keys(schema.shape).filter((name) => !BLOCK_COMMON_KEYS.includes(name)) : [];
 }
-
-/** Messages of copy, backup, export, import, market and quick settings (spread into `messages`). */
-export const themeTransferMessages = {
-  'theme.copyName': { 'zh-CN': '{name}-副本', 'en-US': '{name} copy' },
-  'theme.backupName': { 'zh-CN': '{name}-备份{at}', 'en-US': '{name} backup {at}' },
-  'theme.importFile': { 'zh-CN': '请上传模板导出的zip文件', 'en-US': 'Upload a zip file exported from a template' },
-  'theme.importFormat': { 'zh-CN': '不是模板导出文件：缺少或无法读取{name}', 'en-US': 'Not a template export: {name} is missing or unreadable' },
-  'theme.importAssetMissing': { 'zh-CN': '素材文件{name}缺失或与清单不符', 'en-US': 'The asset {name} is missing or does not match the manifest' },
-  'theme.importAssetUnlisted': { 'zh-CN': '素材{id}不在导出清单中', 'en-US': 'Material {id} is not in the export manifest' },
-  'theme.importTooLarge': { 'zh-CN': '{name}超过{max}', 'en-US': '{name} is larger than {max}' },
-  'theme.remoteRefused': { 'zh-CN': '不允许访问该地址（内网、本机或链路本地地址）', 'en-US': 'This address may not be fetched (private, loopback or link-local)' },
-  'theme.remoteFailed': { 'zh-CN': '无法获取该地址的内容', 'en-US': 'The address could not be fetched' },
-  'theme.remoteStatus': { 'zh-CN': '远程地址返回了状态{status}', 'en-US': 'The address answered with status {status}' },
-  'theme.remoteTimeout': { 'zh-CN': '远程地址在{seconds}秒内未响应完毕', 'en-US': 'The address did not answer within {seconds} seconds' },
-  'theme.remoteTooManyRedirects': { 'zh-CN': '远程地址重定向次数过多', 'en-US': 'The address redirected too many times' },
-  'theme.notInMarket': { 'zh-CN': '模板市场中没有该模板', 'en-US': 'This template is not in the template market' },
-  'theme.notTagged': { 'zh-CN': '「{key}」没有快捷设置标签，不能在这里修改', 'en-US': '"{key}" has no quick-settings tag and cannot be changed here' },
-  'theme.notQuickSettable': { 'zh-CN': '「{attr}」不能通过快捷设置修改', 'en-US': '"{attr}" cannot be changed in quick settings' },
-  'theme.partMissing': { 'zh-CN': '模板中没有「{key}」', 'en-US': 'The template has no part "{key}"' },
-  'theme.layoutFixed': {
-    'zh-CN': '这是品牌模板的快捷设置，只能修改带快捷设置标签的属性',
-    'en-US': "These are quick settings of a brand's template: only attributes with a quick-settings tag can be changed",
-  },
-  'theme.baseThemeFixed': { 'zh-CN': '不能修改所基于的品牌模板', 'en-US': 'The brand template this follows cannot be changed' },
-} as const satisfies Record<string, Text>;
-
-/** Operation-log names of the transfer actions (OPLOG_ACTIONS gathers them). */
-export const THEME_TRANSFER_LOG_ACTIONS = {
-  theme_copy: { 'zh-CN': '复制模板', 'en-US': 'Copy template' },
-  theme_backup: { 'zh-CN': '备份模板', 'en-US': 'Back up template' },
-  theme_import: { 'zh-CN': '导入模板', 'en-US': 'Import template' },
-  theme_market_use: { 'zh-CN': '使用市场模板', 'en-US': 'Use market template' },
-  theme_quick_set: { 'zh-CN': '快捷设置', 'en-US': 'Quick settings' },
-} as const satisfies Record<string, Text>;

@@ -71,16 +71,19 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     const mac = await tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string }).mac);
     await expect(tv.getByTestId('tv-unauthorized')).toContainText(mac);
 
-    // Authorized in the console: the push channel tells the TV at once.
+    // Authorized in the console: the push channel tells the TV at once, and it shows the brand's
+    // launcher (the demo sends one to all Sunrise hotels).
     await brand.post('/terminals/authorize', { macs: [mac] });
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready');
+    await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
 
     // Sent to this TV by its MAC: it downloads the version once and draws it.
     const sent = await brand.post<{ successes: number }>(`/admin/theme/${theme.id}/send`, { target: 'terminal', macs: [mac], durationSeconds: 3600 });
     expect(sent.successes).toBe(1);
     await expect(block(tv, 'title')).toHaveText('欢迎入住朝阳外滩酒店');
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-id', String(theme.id));
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-version', '1');
-    await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '1');
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '2');
 
     // The remote: the first focusable block, the hand-set move right, the nearest block left, Enter.
     await expect(block(tv, 'dining')).toHaveAttribute('data-focused', 'true');
@@ -113,9 +116,11 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     const [shown, previewed] = [await tv.getByTestId('theme-stage').screenshot(), await page.getByTestId('theme-stage').screenshot()];
     expect(await pixelDifference(page, shown, previewed)).toBeLessThan(0.01);
 
-    // Cancelling the send takes the template off the TV.
+    // Cancelling the send gives the TV back the brand's launcher, which it already holds.
     await brand.post(`/admin/theme/${theme.id}/cancel-send`, {});
-    await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-version', '');
+    await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
+    await expect(tv.getByTestId('tv')).not.toHaveAttribute('data-theme-id', String(theme.id));
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '2');
   } finally {
     await context.close();
     await brand.call('POST', `/admin/theme/${theme.id}/cancel-send`, {});

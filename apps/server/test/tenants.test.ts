@@ -2,9 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { brands, hotelDeviceSettings, hotels, operationLogs, roles, rooms, subBrands, users } from '../src/db/schema/index.js';
+import { brands, hotelDeviceSettings, hotels, operationLogs, recordTables, roles, rooms, subBrands, users } from '../src/db/schema/index.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo.js';
 import { assertTerminalQuota } from '../src/areas/tenants/quota.js';
+import { resolveThemes } from '../src/areas/themes/resolve.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 import { hotelBody, insertTerminals, unique } from './helpers/tenants.js';
@@ -418,6 +419,16 @@ describe('demo seed', () => {
         const [row] = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`)).then((r) => (r as unknown as { rows: { n: number }[] }).rows))!;
         expect(row!.n, table).toBeGreaterThan(0);
       }
+
+      // The demo launcher: Sunrise's room template reaches its hotels' authorized room TVs, not Blue Bay's.
+      const terminals = recordTables.terminal!;
+      const authorized = await db.select({ id: terminals.id, brandId: terminals.brandId }).from(terminals).where(eq(terminals.authorization, 'authorized'));
+      const shown = await resolveThemes(db, authorized.map((tv) => tv.id));
+      const sunrise = bund!.brandId;
+      const sunriseTvs = authorized.filter((tv) => tv.brandId === sunrise);
+      expect(sunriseTvs.length).toBeGreaterThan(0);
+      expect(sunriseTvs.filter((tv) => shown.get(tv.id)?.themeName === '朝阳客房主页').length).toBeGreaterThan(sunriseTvs.length / 2);
+      expect(authorized.filter((tv) => tv.brandId !== sunrise).some((tv) => shown.has(tv.id))).toBe(false);
     } finally {
       await database.close();
     }

@@ -100,7 +100,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   );
 
   return (
-    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang}>
+    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang}>
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}

@@ -7,6 +7,8 @@ import type { UiLang } from './i18n';
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
 const RETRY_MS = 5000;
+/** Theme versions kept in memory (with their files) besides the one shown. */
+const HELD_VERSIONS = 3;
 
 /** What the TV remembers across restarts, as a set keeps it in its flash. */
 interface Stored {
@@ -74,6 +76,8 @@ export class TvDevice {
   private polling = false;
   private stopped = false;
   private themeUrl: string | undefined;
+  /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
+  private held = new Map<string, LoadedTheme>();
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -261,9 +265,20 @@ export class TvDevice {
       return this.set({ state: { phase: 'ready', theme: null } });
     }
     if (part.url === this.themeUrl && this.snapshot.state.phase === 'ready') return;
-    const theme = await this.download(part);
+    const theme = this.held.get(part.url) ?? (await this.download(part));
+    this.hold(part.url, theme);
     this.themeUrl = part.url;
     this.set({ state: { phase: 'ready', theme } });
+  }
+
+  private hold(url: string, theme: LoadedTheme) {
+    this.held.delete(url);
+    this.held.set(url, theme);
+    for (const [oldUrl, old] of this.held) {
+      if (this.held.size <= HELD_VERSIONS) break;
+      this.held.delete(oldUrl);
+      for (const asset of Object.values(old.assets)) URL.revokeObjectURL(asset.url);
+    }
   }
 
   /** A version's payload at its immutable address, and each of its files once, kept as blobs. */

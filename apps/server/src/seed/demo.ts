@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { messageRecipients, recordTables, roles, sentMessages, userProjects, users } from '../db/schema/index.js';
 import { seedDemoCatalogues, seedDemoManagers, seedDemoTenants } from '../areas/tenants/demo.js';
 import { seedDemoTvAuth } from '../areas/tvauth/demo.js';
+import { seedDemoTheme } from '../areas/themes/demo.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -124,6 +125,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { title: '可以延迟退房吗？', categoryId: stay!.id, content: '请致电前台 0，视当日房态可延迟至 14:00。', hits: 41, brandId: sunrise, hotelId: bund },
       { title: '电视如何投屏？', categoryId: wifi!.id, content: '手机与电视连接同一 Wi-Fi 后，在手机上选择"投屏"并选中本房间电视。', hits: 63, brandId: sunrise, hotelId: bund, enabled: false },
     ]);
+    await seedDemoTheme(tx, sunrise, '朝阳集团管理员');
   });
   return true;
 }

@@ -51,7 +51,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
   const devices = await registerDeviceApi(app, database.db);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
-  await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, localDiskStorage(config.dataDir)), { prefix: DEVICE_API_BASE });
+  const storage = localDiskStorage(config.dataDir);
+  await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -61,16 +62,16 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerAccess(app, database.db);
   registerMessages(app, database.db);
   registerOperationLog(app, database.db);
-  registerRecordRoutes(app, database.db);
-  await registerFiles(app, database.db, localDiskStorage(config.dataDir), { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
+  registerRecordRoutes(app, database.db, storage);
+  await registerFiles(app, database.db, storage, { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
-  registerTenants(app, database.db, localDiskStorage(config.dataDir));
+  registerTenants(app, database.db, storage);
   registerOem(app, database.db);
   registerDashboard(app, database.db);
-  registerMaterial(app, database.db, localDiskStorage(config.dataDir));
+  registerMaterial(app, database.db);
   registerThemes(app, database.db);
-  registerThemeTransfer(app, database.db, localDiskStorage(config.dataDir), { quotaMb: config.uploadQuotaMb });
+  registerThemeTransfer(app, database.db, storage, { quotaMb: config.uploadQuotaMb });
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
 

@@ -5,6 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
 import { recordTables, type RecordTable } from '../db/schema/index.js';
 import { checkFileRefs } from '../files/access.js';
+import type { Storage } from '../files/storage.js';
 import { AppError, conflict, invalidFields, notFound } from '../http/errors.js';
 import { writeOpLog } from '../areas/oplog/log.js';
 import { narrowTo, ownerForCreate, ownLevel, tenantFilter, type Owner } from '../tenancy/scope.js';
@@ -19,6 +20,8 @@ export interface WriteContext {
   ip?: string;
   /** Language of the row a write answers with (titles, see `setLocalTitle`). */
   lang?: Lang;
+  /** Where the app keeps uploaded bytes: hooks that read a record's files need it. */
+  storage?: Storage;
 }
 
 const allRecords = () => Object.values(records as Record<string, RecordDef>);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
 import type { Db } from '../db/client.js';
+import type { Storage } from '../files/storage.js';
 import { ok } from '../http/reply.js';
 import { createRow, deleteRows, exportRows, getRow, listRows, optionRows, runAction, updateRow, type WriteContext } from './engine.js';
 import { toXlsx } from './export.js';
@@ -33,12 +34,12 @@ function bodySchema(def: RecordDef) {
 }
 
 /** Gives every registered record its list, get, create, update, delete, batch delete, export, options and state-action routes. */
-export function registerRecordRoutes(app: FastifyInstance, db: Db) {
+export function registerRecordRoutes(app: FastifyInstance, db: Db, storage: Storage) {
   for (const def of Object.values(records as Record<string, RecordDef>)) {
     const base = `/api/records/${def.path}`;
     const tags = [`records: ${def.label['en-US']}`];
     const auth = (action: string) => ({ auth: { userTypes: def.userTypes, permission: permissionOf(def, action) }, fields: def.fields });
-    const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip, lang: request.lang });
+    const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip, lang: request.lang, storage });
     const query = listQuerySchema(def);
 
     app.get(base, { schema: { querystring: query, tags, summary: `List ${def.label['en-US']}` }, config: auth('read') }, async (request) =>

@@ -80,25 +80,28 @@ async function storeThumbnail(ctx: WriteContext, storage: Storage, source: typeo
   return id;
 }
 
-function materialHooks(storage: () => Storage): RecordHooks {
-  return {
-    async beforeWrite(ctx, values, existing) {
-      if (existing && !owns(ctx.actor, existing)) throw forbidden();
-      const { kind: _kind, size: _size, width: _width, height: _height, durationMs: _duration, thumbnailId: _thumbnail, ...rest } = values;
-      const fileId = rest.fileId as string | undefined;
-      if (fileId === undefined || fileId === existing?.fileId) return rest;
-      return { ...rest, ...(await describe(ctx, storage(), fileId)) };
-    },
-    async beforeDelete(ctx, rows) {
-      if (rows.some((row) => !owns(ctx.actor, row))) throw forbidden();
-      const users = await materialUsers(ctx.db, rows.map((row) => row.id as number));
-      const used = rows.find((row) => users.has(row.id as number));
-      if (used) throw conflict('material.inUse', { name: used.name, users: users.get(used.id as number) });
-    },
-  };
+/** The storage of the write's app (a material's facts are read from its file). */
+function storageOf(ctx: WriteContext): Storage {
+  if (!ctx.storage) throw new Error('a material write needs the storage of its files');
+  return ctx.storage;
 }
 
-let storageInUse: Storage | undefined;
+const materialHooks: RecordHooks = {
+  async beforeWrite(ctx, values, existing) {
+    if (existing && !owns(ctx.actor, existing)) throw forbidden();
+    const { kind: _kind, size: _size, width: _width, height: _height, durationMs: _duration, thumbnailId: _thumbnail, ...rest } = values;
+    const fileId = rest.fileId as string | undefined;
+    if (fileId === undefined || fileId === existing?.fileId) return rest;
+    return { ...rest, ...(await describe(ctx, storageOf(ctx), fileId)) };
+  },
+  async beforeDelete(ctx, rows) {
+    if (rows.some((row) => !owns(ctx.actor, row))) throw forbidden();
+    const users = await materialUsers(ctx.db, rows.map((row) => row.id as number));
+    const used = rows.find((row) => users.has(row.id as number));
+    if (used) throw conflict('material.inUse', { name: used.name, users: users.get(used.id as number) });
+  },
+};
+
 let hooksRegistered = false;
 
 /** Loose field declarations that name request fields in validation messages. */
@@ -117,11 +120,10 @@ const getinfoBody = z.object({
 });
 
 /** The material library: its record hooks, sharing downward, and the metadata call themes use. */
-export function registerMaterial(app: FastifyInstance, db: Db, storage: Storage): void {
-  storageInUse = storage;
+export function registerMaterial(app: FastifyInstance, db: Db): void {
   if (!hooksRegistered) {
     hooksRegistered = true;
-    addRecordHooks('material', materialHooks(() => storageInUse!));
+    addRecordHooks('material', materialHooks);
     // Lists, options and references see the materials shared from above; writes stay within `owns`.
     setRowAccess('material', (table, actor) => usableMaterials(readerOf(actor), table));
   }

@@ -331,7 +331,7 @@ export function registerThemeTransfer(app: FastifyInstance, db: Db, storage: Sto
             continue;
           }
           const file = storedBySha.get(item.asset.sha256)!;
-          const material = await createRow({ db: tx, actor, ip: request.ip }, records.material, { name: item.asset.name, fileId: file.id, folder: document.theme.name });
+          const material = await createRow({ db: tx, actor, ip: request.ip, storage }, records.material, { name: item.asset.name, fileId: file.id, folder: document.theme.name });
           if (material.thumbnailId) cleanup.push(storageKeyFor(material.thumbnailId as string));
           existing.set(item.asset.sha256, material.id);
           mapping.set(item.asset.id, material.id);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/client.js';
+import { pgError } from '../db/errors.js';
 import { recordTables, type RecordTable } from '../db/schema/index.js';
 import { checkFileRefs } from '../files/access.js';
 import type { Storage } from '../files/storage.js';
@@ -255,8 +256,8 @@ async function checkRefs(db: Db, def: RecordDef, actor: Actor, owner: Owner, val
 
 /** Unique violations become a field error on the declared unique field. */
 function translateDbError(def: RecordDef, error: unknown): never {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  if (cause?.code === '23505') {
+  const cause = pgError(error);
+  if (cause.code === '23505') {
     const field = Object.entries(def.fields).find(([name, f]) => f.unique && cause.constraint?.includes(`_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}_uq`));
     if (field) throw invalidFields({ [field[0]]: { key: 'error.duplicate', params: { field: field[1].label } } });
   }

@@ -60,7 +60,8 @@ export async function writeHeartbeats(db: Db, items: readonly HeartbeatItem[], t
       } else alarms.set(item.id, { id: item.id, ip: item.publicIp, hits: 1, ms: item.ms });
     }
   }
-  const latestJson = JSON.stringify([...latest.values()]);
+  // In id order: concurrent writers of terminals (authorization, boots) lock them in that order too.
+  const latestJson = JSON.stringify([...latest.values()].sort((a, b) => a.id - b.id));
   const logJson = logged === items.length ? JSON.stringify(items) : JSON.stringify(items.filter((i) => i.log));
   const alarmJson = JSON.stringify([...alarms.values()]);
 
@@ -138,7 +139,7 @@ export interface BootItem {
 /** Writes a batch of boot records and each terminal's last boot time in one statement. */
 export async function writeBoots(db: Db, items: readonly BootItem[]): Promise<void> {
   const last = new Map<number, number>();
-  for (const item of items) last.set(item.id, Math.max(item.ms, last.get(item.id) ?? 0));
+  for (const item of [...items].sort((a, b) => a.id - b.id)) last.set(item.id, Math.max(item.ms, last.get(item.id) ?? 0));
   await db.execute(sql`
     with b as (
       insert into terminal_boot_records (terminal_id, at, ip, public_ip, software_version, launcher)

@@ -9,6 +9,7 @@ import { firstMatch } from './rules.js';
 import { hashToken, newToken, type DeviceRuntime } from './runtime.js';
 import { plainIp } from './whitelist.js';
 import { terminalQuotaAllows } from '../tenants/quota.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 export interface InstallHotel {
   id: number;
@@ -210,8 +211,7 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
     row = await attempt();
   } catch (error) {
     // Two first registrations of one MAC at once: the loser of the unique index retries as a re-registration.
-    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-    if (code !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
     row = await attempt();
   }
   runtime.forget(row.id);

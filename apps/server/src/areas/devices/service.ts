@@ -23,6 +23,7 @@ import { tenantFilter } from '../../tenancy/scope.js';
 import { assertTerminalQuota } from '../tenants/quota.js';
 import { logStates, logTerminalOperations, type TerminalState } from './logs.js';
 import { allRuntimes } from './runtime.js';
+import { retryDeadlocks } from '../../db/errors.js';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -115,7 +116,7 @@ export async function changeAuthorization(
   target: { ids?: number[]; macs?: string[] },
   tip?: string | null,
 ): Promise<AuthorizationResult> {
-  const result = await ctx.db.transaction((tx) => applyAuthorization(tx, ctx.actor, ctx.ip, action, target, { tip }));
+  const result = await retryDeadlocks(() => ctx.db.transaction((tx) => applyAuthorization(tx, ctx.actor, ctx.ip, action, target, { tip })));
   notifyConfigChanged(result.changedIds);
   return { updated: result.updated, skipped: result.skipped, missing: result.missing };
 }
@@ -143,6 +144,8 @@ export async function applyAuthorization(
     .select({ id: t.id, mac: t.mac, brandId: t.brandId, hotelId: t.hotelId, authorization: t.authorization, disabledTip: t.disabledTip })
     .from(t)
     .where(and(selector, actor ? terminalScope(actor) : undefined))
+    // In id order, as the heartbeat and boot batches lock them: fewer deadlocks with them.
+    .orderBy(t.id)
     .for('update')) as (Row & { mac: string; brandId: number | null; hotelId: number | null; authorization: string; disabledTip: string | null })[];
   if (ids && rows.length !== ids.length) throw notFound();
   const found = new Set(rows.map((r) => r.mac));

@@ -17,6 +17,7 @@ import { writeOpLog } from '../oplog/log.js';
 import { addThemeConfigPart } from './device.js';
 import { themeCandidates } from './resolve.js';
 import { cancelSends, closeExpiredSends, listSends, liveAllSend, notifyTargets, planSend, targetNames, writeSend, type SentTarget } from './sends.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { assertAllowed, owns, visibleTheme } from './service.js';
 
 const tags = ['themes'];
@@ -32,10 +33,7 @@ const SEND_FIELDS: Record<string, FieldDef> = {
   durationSeconds: { ...label('int', t('展示时长', 'Show duration')), required: true, min: 60 },
 };
 
-const isAllSendTaken = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  return cause?.code === '23505' && String(cause.constraint ?? 'theme_sends_one_all_idx').includes('theme_sends_one_all_idx');
-};
+const isAllSendTaken = (error: unknown) => isUniqueViolation(error, 'theme_sends_one_all_idx');
 
 let installed = false;
 

@@ -78,6 +78,8 @@ test('the branch account list shows each account’s hotel and filters by it', a
 
   const form = activePage(page).getByTestId('search-form');
   const select = form.locator('#hotelId');
+  // The hotel filter may sit in the folded part of the search form.
+  if (!(await select.isVisible())) await form.getByRole('button', { name: /展\s*开/ }).click();
   await select.click();
   await select.pressSequentially('西湖');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '朝阳西湖酒店' }).click();

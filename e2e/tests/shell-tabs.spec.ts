@@ -10,9 +10,12 @@ test('a tab’s right-click menu closes it, the others, those to its right, or a
   for (const item of ['问题列表', '问题分类', '操作日志']) await openFromMenu(page, item);
   expect(await tabLabels(page)).toEqual(['首页', '问题列表', '问题分类', '操作日志']);
 
+  // One menu at a time: the next right-click waits until the last menu has closed (its motion ends).
   const menu = async (title: string, action: string) => {
+    await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
     await tab(page, title).click({ button: 'right' });
     await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: label(action) }).click();
+    await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
   };
   await menu('问题分类', '关闭右侧');
   expect(await tabLabels(page)).toEqual(['首页', '问题列表', '问题分类']);

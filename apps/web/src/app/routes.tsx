@@ -44,7 +44,7 @@ function screenOf(entry: RouteEntry): ReactNode | null {
   if (entry.record) {
     const record = (records as Record<string, RecordDef>)[entry.record];
     // A filtered view of a record (the overseas terminals) is headed by its own title.
-    return record ? <RecordRoute record={record} filters={entry.filters} title={entry.filters ? entry.title : undefined} /> : null;
+    return record ? <RecordRoute record={record} filters={entry.filters} columns={entry.columns} title={entry.filters ? entry.title : undefined} /> : null;
   }
   const Screen = SCREENS[entry.path];
   return Screen ? createElement(Screen) : null;

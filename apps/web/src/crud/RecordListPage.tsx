@@ -30,7 +30,7 @@ const settle = (promise: Promise<unknown>) => promise.then(ignore, ignore);
 const ignore = () => undefined;
 
 /** Generated list page of a record: search form, server-paged table, row and batch actions, export. */
-export default function RecordListPage({ record, Form, filters, title }: RecordListProps) {
+export default function RecordListPage({ record, Form, filters, columns: pageColumns, title }: RecordListProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const queryClient = useQueryClient();
@@ -42,7 +42,7 @@ export default function RecordListPage({ record, Form, filters, title }: RecordL
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [exporting, setExporting] = useState(false);
-  const defaultColumns = useMemo(() => listColumns(record, session.loginInfo.user_type), [record, session.loginInfo.user_type]);
+  const defaultColumns = useMemo(() => listColumns({ ...record, columns: pageColumns ?? record.columns }, session.loginInfo.user_type), [record, pageColumns, session.loginInfo.user_type]);
   const settings = useListSettings(defaultColumns);
   const stickyTop = useStickyHeaderHeight();
 

@@ -19,6 +19,8 @@ export interface RecordListProps {
   Form: ComponentType<RecordFormProps>;
   /** Filters the page always applies (the route entry's `filters`). */
   filters?: Readonly<Record<string, string>>;
+  /** The columns shown by default when the page's are not the record's (the route entry's `columns`). */
+  columns?: readonly string[];
   /** The list's heading when it is not the record's label (a filtered view has its route's title). */
   title?: Text;
 }

@@ -38,6 +38,8 @@ export interface RouteEntry {
    * record's list) always sent and not offered in the search form.
    */
   filters?: Readonly<Record<string, string>>;
+  /** The columns such a page shows by default, in place of the record's `columns`. */
+  columns?: readonly string[];
   /** Permissions of buttons on the screen besides a record's own actions. */
   actions?: readonly RouteAction[];
   /** Every signed-in user of the type may open it (the spec's no_verified). */
@@ -169,7 +171,10 @@ platformRoutes.push(
   page('/terminal_manage/heartbeats/:mac', '终端心跳日志', 'Terminal heartbeat log', 'terminal.read', { hidden: true }),
   page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', 'ota.read'),
   // The terminal list narrowed to overseas terminals: the same rows, reach and permission (terminal.read).
-  page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', { record: 'terminal' }, { filters: { overseas: 'true' } }),
+  page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', { record: 'terminal' }, {
+    filters: { overseas: 'true' },
+    columns: ['roomNumber', 'country', 'online', 'authorization', 'hotelId', 'softwareVersion', 'ip', 'registeredAt'],
+  }),
   page('/hotel_survey/manage', '调研管理', 'Survey management', 'survey.read', { icon: 'FormOutlined' }),
   page('/terminal_control/machine', '授权管理', 'Authorization rules', { record: 'terminalAuthRule' }),
   page('/terminal_control/tv_auth', '授权管理(新)', 'TV-auth projects', { record: 'tvAuthProject' }),

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { resolveThemes, ThemeResolver } from '../apps/server/src/areas/themes/resolve.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { summarize } from './lib/load.js';
+import { generateTenants } from './lib/tenants.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,15 +62,7 @@ try {
   await database.migrate();
   const db = database.db;
   let t = performance.now();
-  await db.execute(sql`insert into brands (code, name) select 'B' || g, 'Brand ' || g from generate_series(1, ${BRANDS}::int) g`);
-  await db.execute(sql`
-    insert into hotels (public_id, brand_id, name)
-    select (2000000 + g)::text, b.id, 'Hotel ' || g from generate_series(1, ${HOTELS}::int) g join brands b on b.code = 'B' || (1 + g % ${BRANDS}::int)`);
-  await db.execute(sql`
-    insert into terminals (brand_id, hotel_id, mac, wifi_mac, sn, scene_mode, "authorization", registered)
-    select h.brand_id, h.id, upper(lpad(to_hex(g), 12, '0')), upper(lpad(to_hex(g + 268435456), 12, '0')), 'SN' || lpad(g::text, 14, '0'),
-           case when g % 50 = 0 then 'office' else 'hotel' end, 'authorized', true
-      from generate_series(1, ${TERMINALS}::int) g join hotels h on h.public_id = (2000001 + g % ${HOTELS}::int)::text`);
+  await generateTenants(db, { brands: BRANDS, hotels: HOTELS, terminals: TERMINALS });
   // Themes: the platform's, one per brand (room and meeting), one per fifth hotel; each with a published version.
   await db.execute(sql`insert into themes (name, equipment_type, status, draft) values ('Platform', 'room', 'published', '{}')`);
   await db.execute(sql`insert into themes (name, equipment_type, status, brand_id, draft) select 'Brand ' || id, 'room', 'published', id, '{}' from brands`);

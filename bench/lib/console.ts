@@ -88,13 +88,13 @@ export function picturePng(width: number, height: number, rgb: [number, number, 
 }
 
 /**
- * A landscape room theme of `pages` pages, each one full-stage container of 8 × 5 blocks: three rows
- * of focusable tiles (texts opening the next page, pictures, app launchers with icons) and two rows of
- * clocks, QR codes, weather and scrolling texts. `materials` are picture material ids used in turn.
+ * A landscape room theme of `pages` pages, each one full-stage container of 8 × `rows` (at most 5)
+ * blocks: up to three rows of focusable tiles (texts opening the next page, pictures, app launchers
+ * with icons), then rows of clocks, QR codes, weather and scrolling texts. `materials` are picture
+ * material ids used in turn; `label` starts the tiles' texts (a new version with a new label).
  */
-export function gridTheme(name: string, pages: number, materials: number[], label = 'v1') {
+export function gridTheme(name: string, pages: number, materials: number[], { label = 'v1', rows = 5 } = {}) {
   const columns = 8;
-  const rows = 5;
   const cell = (column: number, row: number) => ({ x: 20 + column * 237, y: 20 + row * 210, width: 220, height: 200 });
   const pageKey = (p: number) => (p === 0 ? 'home' : `page${p}`);
   const material = (n: number) => materials[n % materials.length]!;

@@ -25,6 +25,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -132,7 +133,12 @@ try {
   const installCode = `1000001-${secret}`;
   let publishStarted = 0;
   const pickedUp = new Map<string, number>();
-  let errors = 0;
+  const configAfterPublish = new Map<string, number>();
+  const errors = new Map<string, number>();
+  // The simulator's own pace: heartbeat round trips and the time between one TV's heartbeats.
+  const lastHeartbeat = new Map<string, number>();
+  const heartbeatMs: number[] = [];
+  const periodMs: number[] = [];
   t = performance.now();
   fleet = await startFleet({
     url: server.base,
@@ -141,9 +147,21 @@ try {
     installCode,
     push: values.push,
     concurrency: 32,
+    verboseHeartbeats: true,
     onEvent: (tv, event) => {
-      if (event.type === 'error') errors++;
-      if (event.type === 'theme' && event.version === 2 && publishStarted && !pickedUp.has(tv.mac)) pickedUp.set(tv.mac, performance.now() - publishStarted);
+      const now = performance.now();
+      if (event.type === 'error') {
+        const kind = event.message.replace(/[0-9A-F]{12}|\d+/g, '#').slice(0, 80);
+        errors.set(kind, (errors.get(kind) ?? 0) + 1);
+      }
+      if (event.type === 'heartbeat' && publishStarted) {
+        heartbeatMs.push(event.ms);
+        const last = lastHeartbeat.get(tv.mac);
+        if (last) periodMs.push(now - last);
+      }
+      if (event.type === 'heartbeat') lastHeartbeat.set(tv.mac, now);
+      if (event.type === 'config' && event.status === 200 && publishStarted && !configAfterPublish.has(tv.mac)) configAfterPublish.set(tv.mac, now - publishStarted);
+      if (event.type === 'theme' && event.version === 2 && publishStarted && !pickedUp.has(tv.mac)) pickedUp.set(tv.mac, now - publishStarted);
     },
   });
   const startMs = performance.now() - t;
@@ -159,19 +177,30 @@ try {
   const current = await api.call<{ draftRevision: number }>('GET', `/admin/theme/${fleetTheme.themeId}`);
   await api.call('PUT', `/admin/theme/${fleetTheme.themeId}/draft`, { revision: current.draftRevision, document: tiles('v2') });
   const cpuBefore = cpuSeconds(server.process.pid!);
+  const ownCpuBefore = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   publishStarted = performance.now();
   await api.call('POST', `/admin/theme/${fleetTheme.themeId}/publish`, {});
   const publishMs = performance.now() - publishStarted;
   await until('every TV holding version 2', 3 * INTERVAL * 1000 + 60_000, () => pickedUp.size === TVS);
   const allMs = performance.now() - publishStarted;
   const serverCpu = cpuSeconds(server.process.pid!) - cpuBefore;
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const simulatorCpu = (ownCpu.user + ownCpu.system) / 1e6;
+  loopDelay.disable();
   const pickup = summarize([...pickedUp.values()]);
+  const configured = summarize([...configAfterPublish.values()]);
+  const rtt = summarize(heartbeatMs);
+  const period = summarize(periodMs);
   const withinInterval = [...pickedUp.values()].filter((ms) => ms <= INTERVAL * 1000).length;
   const downloads = new Map<string, number>();
   for (const tv of tvs) downloads.set(`${tv.themeDownloads} payloads, ${tv.assetDownloads} files`, (downloads.get(`${tv.themeDownloads} payloads, ${tv.assetDownloads} files`) ?? 0) + 1);
   const payloads = tvs.reduce((n, tv) => n + tv.themeDownloads, 0);
   const files = tvs.reduce((n, tv) => n + tv.assetDownloads, 0);
   const heartbeats = tvs.reduce((n, tv) => n + tv.heartbeats, 0);
+  const errorCount = [...errors.values()].reduce((n, c) => n + c, 0);
+  for (const [kind, n] of errors) log(`error × ${n}: ${kind}`);
   log(`version 2 everywhere after ${seconds(allMs)}; publish answered in ${publishMs.toFixed(0)} ms`);
 
   const loadAtEnd = loadavg();
@@ -182,11 +211,13 @@ try {
   console.log(`| ${TVS} TVs registered, booted, configured (32 at a time) | ${seconds(startMs)} |`);
   console.log(`| authorized in one call → every TV holds version 1 | ${seconds(firstMs)} |`);
   console.log(`| publish of version 2 (sent to all) answered | ${publishMs.toFixed(0)} ms |`);
+  console.log(`| publish → TV fetched its new configuration | p50 ${seconds(configured.p50)}, p95 ${seconds(configured.p95)}, max ${seconds(configured.max)} |`);
   console.log(`| publish → TV holds version 2 | p50 ${seconds(pickup.p50)}, p95 ${seconds(pickup.p95)}, max ${seconds(pickup.max)}; ${withinInterval}/${TVS} within one interval (${INTERVAL} s) |`);
   console.log(`| downloads per TV (simulator counters) | ${[...downloads].map(([k, n]) => `${n} TVs: ${k}`).join('; ')} |`);
-  console.log(`| downloads in all | ${payloads} payloads, ${files} picture files for ${TVS} TVs and 2 versions; ${heartbeats} heartbeats; ${errors} errors |`);
-  console.log(`| server CPU from publish to the last pickup | ${serverCpu.toFixed(1)} s over ${seconds(allMs)} |`);
-  console.log(JSON.stringify({ loadAtStart, loadAtEnd, send: { ...send, times: sendTimes }, startMs, firstMs, publishMs, pickup, withinInterval, payloads, files, heartbeats, errors, serverCpu }));
+  console.log(`| downloads in all | ${payloads} payloads, ${files} picture files for ${TVS} TVs and 2 versions; ${heartbeats} heartbeats; ${errorCount} errors |`);
+  console.log(`| the simulator's pace after the publish: heartbeat round trip; time between one TV's heartbeats | p50 ${rtt.p50.toFixed(0)} ms, p95 ${rtt.p95.toFixed(0)} ms; p50 ${seconds(period.p50)}, p95 ${seconds(period.p95)}, max ${seconds(period.max)} |`);
+  console.log(`| CPU from publish to the last pickup: server; simulator (this process, event-loop delay p99) | ${serverCpu.toFixed(1)} s; ${simulatorCpu.toFixed(1)} s (${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) over ${seconds(allMs)} |`);
+  console.log(JSON.stringify({ loadAtStart, loadAtEnd, send: { ...send, times: sendTimes }, startMs, firstMs, publishMs, pickup, withinInterval, configured, rtt, period, payloads, files, heartbeats, errors: Object.fromEntries(errors), serverCpu, simulatorCpu }));
 } finally {
   await fleet?.stop();
   await server?.stop();

@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/theme-fleet.ts [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *        [--terminals 1000000] [--hotels 2000] [--brands 40] [--sends 5] [--tvs 10000] [--interval 15]
- *        [--push] [--server-flags="--max-semi-space-size=64"] [--keep]
+ *        [--push] [--spread <seconds>] [--free-sockets <n>] [--server-flags="--max-semi-space-size=64"] [--keep]
  *
  * Builds nothing: run `npm run build` first.
  * 1. creates a fresh database and starts the built server on it (migrations, demo seed, no demo fleet;
@@ -17,7 +17,10 @@
  * 4. sends the other theme to all, starts --tvs simulated TVs (tools/simulator, registered with the demo
  *    hotel's install code; push channel off unless --push: a send to all and a new version reach TVs
  *    by the heartbeat's configuration stamp, never by a pushed command), authorizes them in one call,
- *    and waits until every TV holds version 1;
+ *    and waits until every TV holds version 1; each TV's first heartbeat is drawn over --spread seconds
+ *    (default: one interval) and the simulator keeps --free-sockets idle connections (default: one per
+ *    TV; the simulator's own defaults, 5 s and Node's 256, make the fleet beat in bursts that reopen
+ *    connections by the thousand);
  * 5. publishes version 2 (the same picture) and measures, per TV, the time from the publish request to
  *    holding version 2; then checks the simulator's counters: every TV downloaded each payload once
  *    (2) and the picture once;
@@ -48,6 +51,10 @@ const { values } = parseArgs({
     tvs: { type: 'string', default: '10000' },
     interval: { type: 'string', default: '15' },
     push: { type: 'boolean', default: false },
+    // First heartbeats drawn over this many seconds (default: the interval, as a fleet switched on over time).
+    spread: { type: 'string' },
+    // Idle connections the simulator keeps (default: one per TV, as each real TV holds its own).
+    'free-sockets': { type: 'string' },
     'server-flags': { type: 'string', default: '--max-semi-space-size=64' },
     keep: { type: 'boolean', default: false },
   },
@@ -57,6 +64,13 @@ const INTERVAL = Number(values.interval);
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The machine's TCP listen-queue overflows so far (connections refused by a full accept queue, retried by SYN). */
+function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+  const [names, numbers] = lines.map((l) => l.split(/\s+/));
+  return Number(numbers![names!.indexOf('ListenOverflows')] ?? 0);
+}
 
 /** CPU seconds (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
@@ -131,6 +145,7 @@ try {
   await api.call('POST', `/admin/theme/${fleetTheme.themeId}/send`, { target: 'all', durationSeconds: 86_400 });
   const secret = rowsOf<{ secret: string }>(await db.execute(sql`select install_secret as secret from hotels where public_id = '1000001'`))[0]!.secret;
   const installCode = `1000001-${secret}`;
+  const overflowsBefore = listenOverflows();
   let publishStarted = 0;
   const pickedUp = new Map<string, number>();
   const configAfterPublish = new Map<string, number>();
@@ -148,6 +163,8 @@ try {
     push: values.push,
     concurrency: 32,
     verboseHeartbeats: true,
+    spreadSeconds: values.spread === undefined ? INTERVAL : Number(values.spread),
+    maxFreeSockets: values['free-sockets'] === undefined ? TVS : Number(values['free-sockets']),
     onEvent: (tv, event) => {
       const now = performance.now();
       if (event.type === 'error') {
@@ -199,12 +216,13 @@ try {
   const payloads = tvs.reduce((n, tv) => n + tv.themeDownloads, 0);
   const files = tvs.reduce((n, tv) => n + tv.assetDownloads, 0);
   const heartbeats = tvs.reduce((n, tv) => n + tv.heartbeats, 0);
+  const overflows = listenOverflows() - overflowsBefore;
   const errorCount = [...errors.values()].reduce((n, c) => n + c, 0);
   for (const [kind, n] of errors) log(`error × ${n}: ${kind}`);
   log(`version 2 everywhere after ${seconds(allMs)}; publish answered in ${publishMs.toFixed(0)} ms`);
 
   const loadAtEnd = loadavg();
-  console.log(`\n${totals.terminals} terminals, ${totals.hotels} hotels; ${TVS} simulated TVs, heartbeat every ${INTERVAL} s, push channel ${values.push ? 'on' : 'off'}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`\n${totals.terminals} terminals, ${totals.hotels} hotels; ${TVS} simulated TVs, heartbeat every ${INTERVAL} s, first heartbeats over ${values.spread ?? INTERVAL} s, ${values['free-sockets'] ?? TVS} idle connections kept, push channel ${values.push ? 'on' : 'off'}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
   console.log('| measure | result |');
   console.log('|---|---|');
   console.log(`| send to ${hotelIds.length} hotels (POST …/send, target hotel), ${send.n} times | p50 ${send.p50.toFixed(0)} ms, max ${send.max.toFixed(0)} ms (${sendTimes.map((v) => v.toFixed(0)).join(', ')}); successes ${sendAnswer!.successes}, failures ${sendAnswer!.failures} |`);
@@ -216,8 +234,9 @@ try {
   console.log(`| downloads per TV (simulator counters) | ${[...downloads].map(([k, n]) => `${n} TVs: ${k}`).join('; ')} |`);
   console.log(`| downloads in all | ${payloads} payloads, ${files} picture files for ${TVS} TVs and 2 versions; ${heartbeats} heartbeats; ${errorCount} errors |`);
   console.log(`| the simulator's pace after the publish: heartbeat round trip; time between one TV's heartbeats | p50 ${rtt.p50.toFixed(0)} ms, p95 ${rtt.p95.toFixed(0)} ms; p50 ${seconds(period.p50)}, p95 ${seconds(period.p95)}, max ${seconds(period.max)} |`);
+  console.log(`| TCP listen-queue overflows on the machine during the fleet's run (all processes) | ${overflows} |`);
   console.log(`| CPU from publish to the last pickup: server; simulator (this process, event-loop delay p99) | ${serverCpu.toFixed(1)} s; ${simulatorCpu.toFixed(1)} s (${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) over ${seconds(allMs)} |`);
-  console.log(JSON.stringify({ loadAtStart, loadAtEnd, send: { ...send, times: sendTimes }, startMs, firstMs, publishMs, pickup, withinInterval, configured, rtt, period, payloads, files, heartbeats, errors: Object.fromEntries(errors), serverCpu, simulatorCpu }));
+  console.log(JSON.stringify({ loadAtStart, loadAtEnd, send: { ...send, times: sendTimes }, startMs, firstMs, publishMs, pickup, withinInterval, configured, rtt, period, payloads, files, heartbeats, errors: Object.fromEntries(errors), overflows, serverCpu, simulatorCpu }));
 } finally {
   await fleet?.stop();
   await server?.stop();

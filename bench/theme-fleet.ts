@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/theme-fleet.ts [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *        [--terminals 1000000] [--hotels 2000] [--brands 40] [--sends 5] [--tvs 10000] [--interval 15]
- *        [--push] [--spread <seconds>] [--free-sockets <n>] [--server-flags="--max-semi-space-size=64"] [--keep]
+ *        [--push] [--spread <seconds>] [--free-sockets <n>] [--server-flags="--max-semi-space-size=64"] [--server-log <file>] [--keep]
  *
  * Builds nothing: run `npm run build` first.
  * 1. creates a fresh database and starts the built server on it (migrations, demo seed, no demo fleet;
@@ -56,6 +56,7 @@ const { values } = parseArgs({
     // Idle connections the simulator keeps (default: one per TV, as each real TV holds its own).
     'free-sockets': { type: 'string' },
     'server-flags': { type: 'string', default: '--max-semi-space-size=64' },
+    'server-log': { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -74,8 +75,18 @@ function listenOverflows(): number {
 
 /** CPU seconds (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // gone
+  }
+}
+
+/** CPU seconds used so far by each PostgreSQL backend serving the benchmark database. */
+async function pgCpuSeconds(): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
 }
 
 async function until(what: string, timeoutMs: number, done: () => boolean) {
@@ -111,6 +122,7 @@ try {
       DEVICE_MAX_PENDING_PER_HOTEL: '0',
     },
     values['server-flags']!.split(/\s+/).filter(Boolean),
+    values['server-log'],
   );
   log(`server ${server.base} (pid ${server.process.pid})`);
   const db = database.db;
@@ -154,6 +166,10 @@ try {
   const lastHeartbeat = new Map<string, number>();
   const heartbeatMs: number[] = [];
   const periodMs: number[] = [];
+  // After the publish: heartbeat (new stamp seen) → configuration answered → version 2 and its file held.
+  const configMs: number[] = [];
+  const downloadMs: number[] = [];
+  const configuredAt = new Map<string, number>();
   t = performance.now();
   fleet = await startFleet({
     url: server.base,
@@ -177,8 +193,15 @@ try {
         if (last) periodMs.push(now - last);
       }
       if (event.type === 'heartbeat') lastHeartbeat.set(tv.mac, now);
-      if (event.type === 'config' && event.status === 200 && publishStarted && !configAfterPublish.has(tv.mac)) configAfterPublish.set(tv.mac, now - publishStarted);
-      if (event.type === 'theme' && event.version === 2 && publishStarted && !pickedUp.has(tv.mac)) pickedUp.set(tv.mac, now - publishStarted);
+      if (event.type === 'config' && event.status === 200 && publishStarted && !configAfterPublish.has(tv.mac)) {
+        configAfterPublish.set(tv.mac, now - publishStarted);
+        configuredAt.set(tv.mac, now);
+        configMs.push(now - lastHeartbeat.get(tv.mac)!);
+      }
+      if (event.type === 'theme' && event.version === 2 && publishStarted && !pickedUp.has(tv.mac)) {
+        pickedUp.set(tv.mac, now - publishStarted);
+        downloadMs.push(now - configuredAt.get(tv.mac)!);
+      }
     },
   });
   const startMs = performance.now() - t;
@@ -195,6 +218,7 @@ try {
   await api.call('PUT', `/admin/theme/${fleetTheme.themeId}/draft`, { revision: current.draftRevision, document: tiles('v2') });
   const cpuBefore = cpuSeconds(server.process.pid!);
   const ownCpuBefore = process.cpuUsage();
+  const pgBefore = await pgCpuSeconds();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   publishStarted = performance.now();
@@ -209,6 +233,9 @@ try {
   const pickup = summarize([...pickedUp.values()]);
   const configured = summarize([...configAfterPublish.values()]);
   const rtt = summarize(heartbeatMs);
+  const configRtt = summarize(configMs);
+  const downloadRtt = summarize(downloadMs);
+  const pgCpu = [...(await pgCpuSeconds())].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
   const period = summarize(periodMs);
   const withinInterval = [...pickedUp.values()].filter((ms) => ms <= INTERVAL * 1000).length;
   const downloads = new Map<string, number>();
@@ -233,10 +260,11 @@ try {
   console.log(`| publish → TV holds version 2 | p50 ${seconds(pickup.p50)}, p95 ${seconds(pickup.p95)}, max ${seconds(pickup.max)}; ${withinInterval}/${TVS} within one interval (${INTERVAL} s) |`);
   console.log(`| downloads per TV (simulator counters) | ${[...downloads].map(([k, n]) => `${n} TVs: ${k}`).join('; ')} |`);
   console.log(`| downloads in all | ${payloads} payloads, ${files} picture files for ${TVS} TVs and 2 versions; ${heartbeats} heartbeats; ${errorCount} errors |`);
+  console.log(`| after the publish: heartbeat → configuration answered; configuration → payload and file held | p50 ${configRtt.p50.toFixed(0)} ms, p95 ${configRtt.p95.toFixed(0)} ms, max ${configRtt.max.toFixed(0)} ms; p50 ${downloadRtt.p50.toFixed(0)} ms, p95 ${downloadRtt.p95.toFixed(0)} ms, max ${downloadRtt.max.toFixed(0)} ms |`);
   console.log(`| the simulator's pace after the publish: heartbeat round trip; time between one TV's heartbeats | p50 ${rtt.p50.toFixed(0)} ms, p95 ${rtt.p95.toFixed(0)} ms; p50 ${seconds(period.p50)}, p95 ${seconds(period.p95)}, max ${seconds(period.max)} |`);
   console.log(`| TCP listen-queue overflows on the machine during the fleet's run (all processes) | ${overflows} |`);
-  console.log(`| CPU from publish to the last pickup: server; simulator (this process, event-loop delay p99) | ${serverCpu.toFixed(1)} s; ${simulatorCpu.toFixed(1)} s (${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) over ${seconds(allMs)} |`);
-  console.log(JSON.stringify({ loadAtStart, loadAtEnd, send: { ...send, times: sendTimes }, startMs, firstMs, publishMs, pickup, withinInterval, configured, rtt, period, payloads, files, heartbeats, errors: Object.fromEntries(errors), overflows, serverCpu, simulatorCpu }));
+  console.log(`| CPU from publish to the last pickup: server; PostgreSQL; simulator (this process, event-loop delay p99) | ${serverCpu.toFixed(1)} s; ${pgCpu.toFixed(1)} s; ${simulatorCpu.toFixed(1)} s (${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) over ${seconds(allMs)} |`);
+  console.log(JSON.stringify({ loadAtStart, loadAtEnd, send: { ...send, times: sendTimes }, startMs, firstMs, publishMs, pickup, withinInterval, configured, rtt, period, configRtt, downloadRtt, pgCpu, payloads, files, heartbeats, errors: Object.fromEntries(errors), overflows, serverCpu, simulatorCpu }));
 } finally {
   await fleet?.stop();
   await server?.stop();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,16 +27,22 @@ export interface BuiltServer {
 /**
  * Starts the built server (`node [flags] apps/server/dist/main.js`, as `npm start` does; run `npm run
  * build` first) on a free loopback port with these environment variables, and waits for /api/health.
+ * The server's output goes to `logFile` when given (else its errors to this process's stderr).
  */
-export async function startBuiltServer(env: NodeJS.ProcessEnv, flags: string[] = []): Promise<BuiltServer> {
+export async function startBuiltServer(env: NodeJS.ProcessEnv, flags: string[] = [], logFile?: string): Promise<BuiltServer> {
   if (!existsSync(BUNDLE)) throw new Error('the build is missing: run `npm run build` first');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...flags, BUNDLE], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? 'pipe' : 'ignore', logFile ? 'pipe' : 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });
+  if (logFile) {
+    const out = createWriteStream(logFile);
+    child.stdout!.pipe(out);
+    child.stderr!.pipe(out);
+  }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');

@@ -36,6 +36,7 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { startFleet, type Fleet } from '../tools/simulator/lib.js';
+import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
 import { ConsoleApi, gridTheme, picturePng } from './lib/console.js';
 import { summarize } from './lib/load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
@@ -71,22 +72,6 @@ function listenOverflows(): number {
   const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
   const [names, numbers] = lines.map((l) => l.split(/\s+/));
   return Number(numbers![names!.indexOf('ListenOverflows')] ?? 0);
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // gone
-  }
-}
-
-/** CPU seconds used so far by each PostgreSQL backend serving the benchmark database. */
-async function pgCpuSeconds(): Promise<Map<number, number>> {
-  const { rows } = await admin.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
-  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
 }
 
 async function until(what: string, timeoutMs: number, done: () => boolean) {
@@ -218,7 +203,7 @@ try {
   await api.call('PUT', `/admin/theme/${fleetTheme.themeId}/draft`, { revision: current.draftRevision, document: tiles('v2') });
   const cpuBefore = cpuSeconds(server.process.pid!);
   const ownCpuBefore = process.cpuUsage();
-  const pgBefore = await pgCpuSeconds();
+  const pgBefore = await pgCpuSeconds(admin, dbName);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   publishStarted = performance.now();
@@ -235,7 +220,7 @@ try {
   const rtt = summarize(heartbeatMs);
   const configRtt = summarize(configMs);
   const downloadRtt = summarize(downloadMs);
-  const pgCpu = [...(await pgCpuSeconds())].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
+  const pgCpu = pgCpuSince(pgBefore, await pgCpuSeconds(admin, dbName));
   const period = summarize(periodMs);
   const withinInterval = [...pickedUp.values()].filter((ms) => ms <= INTERVAL * 1000).length;
   const downloads = new Map<string, number>();

@@ -14,14 +14,14 @@
  * Bytes are the encoded (on-the-wire, compressed) lengths Chromium reports per response, headers
  * included. Prints a table and JSON; the median of the runs is reported.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { signInPlatform } from './lib/console.js';
+import { startBuiltServer } from './lib/server.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,57 +49,12 @@ const PROFILES = [
   { name: '4 Mbit/s, 100 ms', bitsPerSecond: 4e6, latencyMs: 100 },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 // --- server --------------------------------------------------------------------------------------
-const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-first-load-'));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [bundle], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'test', HTV_TEST_HOOKS: '1', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-});
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', () => {
-  stopServer();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-for (let deadline = Date.now() + 120_000; ; ) {
-  if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-  const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-  if (ok) break;
-  if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 120 s');
-  await new Promise((r) => setTimeout(r, 250));
-}
-log(`server ${base} (pid ${server.pid}, embedded database in ${dataDir})`);
-
-/** A platform session by API: the captcha's answer from the test hook, after the "human" delay. */
-async function signIn(): Promise<{ token: string; userType: number }> {
-  const issued = (await (await fetch(`${base}/api/captcha`)).json()) as { data: { id: string } };
-  const { id } = issued.data;
-  const answer = (await (await fetch(`${base}/api/test/captcha/${id}`)).json()) as { data: { x: number } };
-  await new Promise((r) => setTimeout(r, 400));
-  const response = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin', password: 'admin123', captcha: { id, x: answer.data.x } }),
-  });
-  if (!response.ok) throw new Error(`login: HTTP ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { data: { token: string; user_type: number } };
-  return { token: body.data.token, userType: body.data.user_type };
-}
+const server = await startBuiltServer({ NODE_ENV: 'test', HTV_TEST_HOOKS: '1', DATA_DIR: dataDir, DATABASE_URL: '' });
+const base = server.base;
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+log(`server ${base} (pid ${server.process.pid}, embedded database in ${dataDir})`);
 
 // --- browser -------------------------------------------------------------------------------------
 interface Measure {
@@ -170,7 +125,7 @@ const browser = await chromium.launch({
   executablePath: values.chromium,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const session = await signIn();
+const session = { token: (await signInPlatform(base)).token, userType: 1 };
 const results: { page: string; profile: string; ms: number; jsBytes: number; jsBodyBytes: number; totalBytes: number; requests: number }[] = [];
 try {
   for (const profile of PROFILES) {
@@ -196,7 +151,7 @@ try {
   }
 } finally {
   await browser.close();
-  stopServer();
+  await server.stop();
 }
 
 const kib = (n: number) => (n / 1024).toFixed(1);

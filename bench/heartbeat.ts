@@ -22,7 +22,7 @@
  * --server-log writes the server's output to a file (e.g. with "--trace-gc").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,7 @@ import pg from 'pg';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
+import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
 import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
 
 const { values } = parseArgs({
@@ -117,22 +118,6 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds used so far by the PostgreSQL backends serving the benchmark database. */
-async function pgCpuSeconds(client: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await client.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName]);
-  return new Map(rows.map((r: { pid: number }) => [r.pid, cpuSeconds(r.pid)]));
-}
-
 async function count(client: pg.Client, query: string): Promise<number> {
   return Number((await client.query(query)).rows[0].n);
 }
@@ -194,14 +179,14 @@ try {
   const rowsBefore = await count(db, 'select count(*) as n from terminal_heartbeats');
   const metricsBefore = await metrics();
   const cpuBefore = cpuSeconds(server.pid!);
-  const pgBefore = await pgCpuSeconds(db);
+  const pgBefore = await pgCpuSeconds(db, dbName);
   if (values.profile) server.kill('SIGUSR2');
   log(`heartbeats: ${connections} connections, ${seconds} s…`);
   const heartbeat = await runLoad(spec, tool);
   const cpuUsed = cpuSeconds(server.pid!) - cpuBefore;
   if (values.profile) server.kill('SIGUSR2');
-  const pgAfter = await pgCpuSeconds(db);
-  const pgCpu = [...pgAfter].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
+  const pgAfter = await pgCpuSeconds(db, dbName);
+  const pgCpu = pgCpuSince(pgBefore, pgAfter);
   // The writer flushes every 500 ms; give it a moment, then count what was stored.
   await new Promise((r) => setTimeout(r, 3000));
   const rowsStored = (await count(db, 'select count(*) as n from terminal_heartbeats')) - rowsBefore;

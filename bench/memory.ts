@@ -13,12 +13,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort } from './lib/server.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,17 +38,6 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 if (!existsSync(bundle)) {
   console.error('the build is missing: run `npm run build` first');
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MiB. */

@@ -19,11 +19,11 @@ export class JsonClient {
   private readonly agent: http.Agent;
   private readonly transport: typeof http | typeof https;
 
-  constructor(baseUrl: string, opts: { maxSockets?: number } = {}) {
+  constructor(baseUrl: string, opts: { maxSockets?: number; maxFreeSockets?: number } = {}) {
     this.base = new URL(baseUrl);
     this.transport = this.base.protocol === 'https:' ? https : http;
     const AgentClass = this.base.protocol === 'https:' ? https.Agent : http.Agent;
-    this.agent = new AgentClass({ keepAlive: true, maxSockets: opts.maxSockets ?? 256, keepAliveMsecs: 10_000 });
+    this.agent = new AgentClass({ keepAlive: true, maxSockets: opts.maxSockets ?? 256, keepAliveMsecs: 10_000, ...(opts.maxFreeSockets ? { maxFreeSockets: opts.maxFreeSockets } : {}) });
   }
 
   request<T = unknown>(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<HttpResponse<T>> {

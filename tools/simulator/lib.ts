@@ -46,6 +46,8 @@ export interface TvOptions {
   push?: boolean;
   /** Report every heartbeat as an event (noisy). */
   verboseHeartbeats?: boolean;
+  /** Seconds over which the first heartbeat is drawn at random (default: the interval, at most 5). */
+  spreadSeconds?: number;
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -276,7 +278,7 @@ export class VirtualTv {
     await this.fetchConfig();
     const signal = this.abort.signal;
     // Spread the first heartbeats over one interval.
-    const first = Math.random() * Math.min(this.interval, 5) * 1000;
+    const first = Math.random() * (this.options.spreadSeconds ?? Math.min(this.interval, 5)) * 1000;
     this.loops.push(
       (async () => {
         await sleep(first, signal);
@@ -341,6 +343,10 @@ export interface FleetOptions {
   /** Index of the first TV (for several fleets of one seed). */
   offset?: number;
   verboseHeartbeats?: boolean;
+  /** Seconds over which each TV's first heartbeat is drawn (default: the interval, at most 5). */
+  spreadSeconds?: number;
+  /** Idle keep-alive connections the fleet's pool keeps (default Node's 256; more are closed and reopened). */
+  maxFreeSockets?: number;
   onEvent?: (tv: VirtualTv, event: TvEvent) => void;
 }
 
@@ -351,7 +357,7 @@ export interface Fleet {
 
 /** Starts `count` virtual TVs sharing one keep-alive connection pool; `stop()` ends them all. */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
-  const client = new JsonClient(options.url, { maxSockets: Math.max(16, options.count * 2) });
+  const client = new JsonClient(options.url, { maxSockets: Math.max(16, options.count * 2), maxFreeSockets: options.maxFreeSockets });
   const tvs = Array.from(
     { length: options.count },
     (_, i) =>
@@ -365,6 +371,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         interval: options.interval,
         push: options.push,
         verboseHeartbeats: options.verboseHeartbeats,
+        spreadSeconds: options.spreadSeconds,
         client,
         onEvent: options.onEvent,
       }),

@@ -1,0 +1,229 @@
+/**
+ * The browser TV (/tv/) drawing a large theme in a real headless Chromium, with the CPU throttled:
+ * time to the first page and the repaint after a D-pad move; and the TV's JavaScript size.
+ *
+ *   node --import tsx bench/tv-render.ts [--runs 5] [--rates 4,1] [--pages 10] [--moves 32] [--chromium /usr/bin/chromium]
+ *
+ * Builds nothing: run `npm run build` first. Starts the built server (embedded database, demo seed,
+ * the captcha's test hook) and, signed in as the platform by API:
+ * 1. uploads 4 pictures as materials and publishes a theme of --pages pages × 40 blocks (three rows of
+ *    focusable texts, pictures and app launchers with icons; clocks, QR codes, weather and scrolling
+ *    texts; bench/lib/console.ts `gridTheme`);
+ * 2. sets up one browser TV (install code of the demo hotel, authorized, the theme sent to its MAC)
+ *    and waits until it draws the theme;
+ * 3. per CPU throttling rate (CDP Emulation.setCPUThrottlingRate), --runs times: opens the TV again
+ *    (a TV switched on: token kept, payload and files downloaded again) and measures from navigation
+ *    start to the first animation frame after the first page's 40 blocks are in the page, and to the
+ *    frame after its pictures are decoded; the payload's arrival (resource timing) splits start-up
+ *    from drawing;
+ * 4. then presses the arrows (a snake over the three focusable rows) and measures each move from the
+ *    keydown event to the focus attribute's change and to the next animation frame after it;
+ * 5. prints a table (median and worst of the runs) and the size of apps/tv/dist/assets/*.js
+ *    (brotli quality 11 and gzip level 9, as the build precompresses them).
+ */
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { gridTheme, picturePng, signInPlatform } from './lib/console.js';
+import { summarize } from './lib/load.js';
+import { ROOT, startBuiltServer } from './lib/server.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    rates: { type: 'string', default: '4,1' },
+    pages: { type: 'string', default: '10' },
+    moves: { type: 'string', default: '32' },
+    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  },
+});
+const runs = Number(values.runs);
+const rates = values.rates!.split(',').map(Number);
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+const loadAtStart = loadavg();
+
+// --- the TV's JavaScript --------------------------------------------------------------------------
+const assetsDir = join(ROOT, 'apps/tv/dist/assets');
+const scripts = readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
+const js = scripts.map((f) => readFileSync(join(assetsDir, f)));
+const size = {
+  files: scripts.length,
+  raw: js.reduce((n, b) => n + b.length, 0),
+  brotli: js.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+  gzip: js.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+};
+log(`TV JavaScript: ${size.files} file(s), ${(size.raw / 1024).toFixed(1)} KiB, brotli ${(size.brotli / 1024).toFixed(1)} KiB, gzip ${(size.gzip / 1024).toFixed(1)} KiB`);
+
+// --- server and theme ------------------------------------------------------------------------------
+const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-tv-'));
+const server = await startBuiltServer({ NODE_ENV: 'test', HTV_TEST_HOOKS: '1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_FLEET: '0' });
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+log(`server ${server.base}`);
+const api = await signInPlatform(server.base);
+const colours: [number, number, number][] = [
+  [40, 120, 90],
+  [120, 60, 140],
+  [160, 90, 30],
+  [30, 80, 160],
+];
+const materials: number[] = [];
+for (const [i, rgb] of colours.entries()) materials.push(await api.addPictureMaterial(`bench-picture-${i}`, picturePng(960, 540, rgb)));
+const pages = Number(values.pages);
+const { themeId } = await api.publishedTheme('Bench grid', gridTheme('Bench grid', pages, materials));
+const hotel = (await api.call<{ items: { id: number }[] }>('GET', '/records/hotel?publicId=1000001')).items[0]!;
+const { installCode } = await api.call<{ installCode: string }>('GET', `/terminals/hotel-settings?hotelId=${hotel.id}`);
+log(`theme ${themeId}: ${pages} pages × 40 blocks, ${materials.length} picture materials`);
+
+// --- the browser ------------------------------------------------------------------------------------
+/** Installed before the TV's own scripts: records the first page's drawing and every arrow's repaint. */
+function instrument() {
+  type Move = { key: string; down: number; changed?: number; frame?: number };
+  const bench = { blocksAt: 0, drawnAt: 0, picturesAt: 0, moves: [] as Move[], pending: null as Move | null };
+  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  let waiting = false;
+  new MutationObserver(() => {
+    if (bench.blocksAt || waiting) return;
+    const stage = document.querySelector('[data-testid="theme-stage"]');
+    if (!stage || stage.querySelectorAll('[data-block]').length < 40) return;
+    waiting = true;
+    bench.blocksAt = performance.now();
+    requestAnimationFrame(() => {
+      bench.drawnAt = performance.now();
+      void Promise.all([...stage.querySelectorAll('img')].map((img) => img.decode().catch(() => undefined))).then(() =>
+        requestAnimationFrame(() => (bench.picturesAt = performance.now())),
+      );
+    });
+  }).observe(document, { subtree: true, childList: true });
+  addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key.startsWith('Arrow')) bench.pending = { key: event.key, down: event.timeStamp };
+    },
+    true,
+  );
+  new MutationObserver((records) => {
+    const move = bench.pending;
+    if (!move || move.changed) return;
+    if (!records.some((r) => (r.target as Element).getAttribute('data-focused') === 'true')) return;
+    move.changed = performance.now();
+    requestAnimationFrame(() => {
+      move.frame = performance.now();
+      bench.moves.push(move);
+      bench.pending = null;
+    });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-focused'] });
+}
+
+interface Run {
+  rate: number;
+  /** The script received, and the configuration call started (the script ran, the TV booted). */
+  scriptMs: number;
+  configMs: number;
+  payloadMs: number;
+  filesMs: number;
+  blocksMs: number;
+  drawnMs: number;
+  picturesMs: number;
+  moves: { key: string; changedMs: number; frameMs: number }[];
+}
+
+/** The snake over the focusable rows (8 columns × 3 rows), ending where it began. */
+const SNAKE = [...Array(7).fill('ArrowRight'), 'ArrowDown', ...Array(7).fill('ArrowLeft'), 'ArrowDown', ...Array(7).fill('ArrowRight'), 'ArrowUp', ...Array(7).fill('ArrowLeft'), 'ArrowUp'] as string[];
+
+async function openTv(context: BrowserContext, rate: number, path = '/tv/'): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.goto(`${server.base}${path}`, { waitUntil: 'commit' });
+  return page;
+}
+
+async function measure(context: BrowserContext, rate: number): Promise<Run> {
+  const page = await openTv(context, rate);
+  try {
+    await page.waitForFunction(() => (window as unknown as { __bench: { picturesAt: number } }).__bench.picturesAt > 0, undefined, { timeout: 60_000, polling: 50 });
+    const timing = await page.evaluate(() => {
+      const bench = (window as unknown as { __bench: { blocksAt: number; drawnAt: number; picturesAt: number } }).__bench;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const payload = resources.find((r) => /\/theme-versions\/\d+\/[0-9a-f]{64}$/.test(r.name));
+      const files = resources.filter((r) => r.name.includes('/files/'));
+      const script = resources.find((r) => r.name.includes('/tv/assets/') && r.name.endsWith('.js'));
+      const config = resources.find((r) => r.name.includes('/api/device/v1/config'));
+      return {
+        ...bench,
+        scriptMs: script?.responseEnd ?? NaN,
+        configMs: config?.startTime ?? NaN,
+        payloadMs: payload?.responseEnd ?? NaN,
+        filesMs: Math.max(0, ...files.map((f) => f.responseEnd)),
+      };
+    });
+    // The D-pad: the first tile has the focus; each arrow after the previous move's frame and a pause.
+    const moves: Run['moves'] = [];
+    for (let i = 0; i < Number(values.moves); i++) {
+      const key = SNAKE[i % SNAKE.length]!;
+      const before = await page.evaluate(() => (window as unknown as { __bench: { moves: unknown[] } }).__bench.moves.length);
+      await page.keyboard.press(key);
+      await page.waitForFunction((n) => (window as unknown as { __bench: { moves: unknown[] } }).__bench.moves.length > n, before, { timeout: 10_000, polling: 20 });
+      const move = await page.evaluate(() => (window as unknown as { __bench: { moves: { key: string; down: number; changed: number; frame: number }[] } }).__bench.moves.at(-1)!);
+      moves.push({ key: move.key, changedMs: move.changed - move.down, frameMs: move.frame - move.down });
+      await page.waitForTimeout(150);
+    }
+    return { rate, scriptMs: timing.scriptMs, configMs: timing.configMs, payloadMs: timing.payloadMs, filesMs: timing.filesMs, blocksMs: timing.blocksAt, drawnMs: timing.drawnAt, picturesMs: timing.picturesAt, moves };
+  } finally {
+    await page.close();
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: values.chromium,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const results: Run[] = [];
+try {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'zh-CN' });
+  await context.addInitScript(instrument);
+  // Set-up: a new TV in the demo hotel, authorized, the theme sent to its MAC.
+  const setup = await openTv(context, 1, `/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=9001`);
+  await setup.getByTestId('tv-unauthorized').waitFor({ timeout: 60_000 });
+  const mac = await setup.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string }).mac);
+  await api.call('POST', '/terminals/authorize', { macs: [mac] });
+  await api.call('POST', `/admin/theme/${themeId}/send`, { target: 'terminal', macs: [mac], durationSeconds: 3600 });
+  await setup.locator('[data-testid="theme-stage"] [data-block="p0b0"]').waitFor({ timeout: 60_000 });
+  await setup.close();
+  log(`browser TV ${mac} set up`);
+  for (const rate of rates) {
+    for (let i = 0; i < runs; i++) {
+      const run = await measure(context, rate);
+      results.push(run);
+      const moves = summarize(run.moves.map((m) => m.frameMs));
+      log(`CPU ÷${rate} run ${i + 1}: script ${run.scriptMs.toFixed(0)} ms, config asked ${run.configMs.toFixed(0)} ms, payload ${run.payloadMs.toFixed(0)} ms, files ${run.filesMs.toFixed(0)} ms, first page drawn ${run.drawnMs.toFixed(0)} ms, pictures ${run.picturesMs.toFixed(0)} ms; moves keydown → frame p50 ${moves.p50.toFixed(1)} ms, max ${moves.max.toFixed(1)} ms`);
+    }
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const loadAtEnd = loadavg();
+const ms = (n: number) => n.toFixed(0);
+console.log(`\n${pages} pages × 40 blocks, viewport 1920×1080, ${runs} runs per rate; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
+console.log('| CPU throttling | script received ms | /config asked ms | payload received ms | files received ms | first page drawn ms (median / worst) | drawn − payload ms | pictures decoded ms | arrow: keydown → focus change ms (p50 / p95) | keydown → next frame ms (p50 / p95 / max) | ArrowRight → next frame p95 ms | moves |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const rate of rates) {
+  const of = results.filter((r) => r.rate === rate);
+  const median = (f: (r: Run) => number) => summarize(of.map(f)).p50;
+  const drawn = summarize(of.map((r) => r.drawnMs));
+  const moves = of.flatMap((r) => r.moves);
+  const changed = summarize(moves.map((m) => m.changedMs));
+  const frame = summarize(moves.map((m) => m.frameMs));
+  const right = summarize(moves.filter((m) => m.key === 'ArrowRight').map((m) => m.frameMs));
+  console.log(
+    `| ${rate}× | ${ms(median((r) => r.scriptMs))} | ${ms(median((r) => r.configMs))} | ${ms(median((r) => r.payloadMs))} | ${ms(median((r) => r.filesMs))} | ${ms(drawn.p50)} / ${ms(drawn.max)} | ${ms(median((r) => r.drawnMs - r.payloadMs))} | ${ms(median((r) => r.picturesMs))} | ${changed.p50.toFixed(1)} / ${changed.p95.toFixed(1)} | ${frame.p50.toFixed(1)} / ${frame.p95.toFixed(1)} / ${frame.max.toFixed(1)} | ${right.p95.toFixed(1)} | ${moves.length} |`,
+  );
+}
+console.log(`\nTV JavaScript (apps/tv/dist/assets/*.js, ${size.files} file(s)): ${(size.raw / 1024).toFixed(1)} KiB, brotli ${(size.brotli / 1024).toFixed(1)} KiB (${size.brotli} B), gzip ${(size.gzip / 1024).toFixed(1)} KiB (${size.gzip} B)`);
+console.log(JSON.stringify({ loadAtStart, loadAtEnd, size, results: results.map(({ moves, ...r }) => ({ ...r, moves: moves.length })) }));

@@ -42,6 +42,7 @@ export interface TvSnapshot {
 }
 
 const STORE_KEY = 'htv.tv';
+const STORE_CACHE = 'htv.tv.versions';
 
 function randomId(length: number, alphabet: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
@@ -182,8 +183,8 @@ export class TvDevice {
   /** A switched-on TV: boot record, configuration, heartbeats and the push channel. */
   private async online() {
     try {
-      await this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
-      await this.loadConfig();
+      // The boot record and the configuration at once: the picture does not wait for the record.
+      await Promise.all([this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' }), this.loadConfig()]);
       this.scheduleHeartbeat(0);
       void this.listen();
     } catch (error) {
@@ -283,19 +284,47 @@ export class TvDevice {
 
   /** A version's payload at its immutable address, and each of its files once, kept as blobs. */
   private async download(part: ThemeConfigPart): Promise<LoadedTheme> {
-    const response = await fetch(part.url, { headers: { authorization: `Bearer ${this.stored.token}` } });
-    if (!response.ok) throw new ApiError(response.status, undefined, response.statusText);
+    const store = await openStore();
+    const response = await this.fetchKept(store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }));
     const payload = (await response.json()) as { data?: ThemePayload } & ThemePayload;
     const body = payload.data ?? payload;
-    this.set({ downloads: this.snapshot.downloads + 1 });
     const assets: Record<number, StageAsset> = {};
     await Promise.all(
       body.assets.map(async (asset) => {
-        const file = await fetch(asset.url, { headers: { authorization: `Bearer ${this.stored.token}` } });
-        if (!file.ok) return;
-        assets[asset.materialId] = { url: URL.createObjectURL(await file.blob()), kind: kindOf(asset.mime) };
+        const file = await this.fetchKept(store, asset.url).catch(() => null);
+        if (file) assets[asset.materialId] = { url: URL.createObjectURL(await file.blob()), kind: kindOf(asset.mime) };
       }),
     );
+    await forgetOtherVersions(store, [...this.held.keys(), part.url]);
     return { part, document: body.document as ThemeDocument, assets };
+  }
+
+  /**
+   * An immutable file of a version: from the TV's store when it holds it (a switched-on TV draws its
+   * theme without downloading it again), else downloaded with the device token and kept.
+   */
+  private async fetchKept(store: Cache | undefined, url: string, downloaded?: () => void): Promise<Response> {
+    const kept = await store?.match(url);
+    if (kept) return kept;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${this.stored.token}` } });
+    if (!response.ok) throw new ApiError(response.status, undefined, response.statusText);
+    downloaded?.();
+    await store?.put(url, response.clone()).catch(() => undefined);
+    return response;
+  }
+}
+
+/** The TV's store of downloaded versions (the Cache API; absent outside a secure context). */
+async function openStore(): Promise<Cache | undefined> {
+  return 'caches' in globalThis ? caches.open(STORE_CACHE).catch(() => undefined) : undefined;
+}
+
+/** Drops the kept files of versions other than `urls` (a payload's address and its files share a prefix). */
+async function forgetOtherVersions(store: Cache | undefined, urls: readonly string[]): Promise<void> {
+  if (!store) return;
+  const prefixes = urls.map((url) => url.replace(/[^/]+$/, ''));
+  for (const request of await store.keys()) {
+    const path = new URL(request.url).pathname;
+    if (!prefixes.some((prefix) => path.startsWith(prefix))) await store.delete(request);
   }
 }

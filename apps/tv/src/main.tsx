@@ -5,7 +5,10 @@ import { uiLang } from './i18n';
 
 const params = new URLSearchParams(location.search);
 // `?reset=1` makes this browser a new TV (a new MAC and SN); the install code and room may come in the URL.
-if (params.get('reset') === '1') localStorage.removeItem('htv.tv');
+if (params.get('reset') === '1') {
+  localStorage.removeItem('htv.tv');
+  if ('caches' in globalThis) void caches.delete('htv.tv.versions');
+}
 const lang = uiLang();
 document.documentElement.lang = lang;
 const device = new TvDevice(lang);

@@ -19,7 +19,7 @@ import { align, clampToStage, distribute, type Alignment, type Rect } from '@htv
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Modal, Progress, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
@@ -39,7 +39,7 @@ import { useThemeAssets } from './useThemeAssets';
 
 const STATUS_COLOURS: Record<SaveStatus, string> = { saved: 'success', saving: 'processing', unsaved: 'warning', stale: 'error' };
 const BLOCK_PATH = /^layouts\.(\d+)\.pages\.(\d+)\.containers\.(\d+)\.blocks\.(\d+)(\.|$)/;
-const isTyping = (target: EventTarget) => target instanceof HTMLElement && !!target.closest('input, textarea, select, [contenteditable="true"], [role="tree"], .ant-select');
+const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && !!target.closest('input, textarea, select, [contenteditable="true"], [role="tree"], .ant-select');
 
 /** The place a node still has in a document (an undo may have taken it away): its deepest existing ancestor otherwise. */
 function existingPlace(doc: ThemeDocument, place: Place): Place {
@@ -78,6 +78,19 @@ export default function ThemeEditorPage() {
   const clipboard = useRef<PlacedBlock[]>([]);
   const canvas = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  // Shortcuts reach the editor from anywhere on it, or from nothing focused (a toolbar button that
+  // turned disabled), while its tab is shown; never from dialogs or other tabs.
+  useEffect(() => {
+    const listen = (event: KeyboardEvent) => {
+      const editor = root.current;
+      if (!editor || editor.getClientRects().length === 0) return;
+      if (event.target === document.body || editor.contains(event.target as globalThis.Node)) keyHandler.current(event);
+    };
+    window.addEventListener('keydown', listen);
+    return () => window.removeEventListener('keydown', listen);
+  }, []);
 
   const doc = draft.doc;
   if (!doc || !loaded.data) return <Card loading />;
@@ -137,7 +150,7 @@ export default function ThemeEditorPage() {
     setChosen(pagePlace);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  keyHandler.current = (event: KeyboardEvent) => {
     if (isTyping(event.target)) return;
     const command = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
@@ -259,7 +272,7 @@ export default function ThemeEditorPage() {
   );
 
   return (
-    <div onKeyDown={onKeyDown} data-testid="theme-editor">
+    <div ref={root} data-testid="theme-editor">
       <Space wrap style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <Button type="text" onClick={() => navigate(-1)}>

@@ -161,7 +161,11 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
         setPreview(latest.boxes);
         setGuides(snapped.guides);
       },
-      finish(latest),
+      (moved) => {
+        finish(latest)(moved);
+        // A click (no drag) on one block of a selection selects that block alone.
+        if (!moved && moving.length > 1) props.onSelect([block.key]);
+      },
     );
   };
 

@@ -231,6 +231,23 @@ test('publishing from the editor marks the block the check finds a problem on; a
     const materials = await api.get<{ items: { id: number; name: string }[] }>(`/records/material?keyword=${encodeURIComponent(name)}`);
     const material = materials.items.find((m) => m.name === name)!;
     await expect.poll(async () => (await savedBlocks(api, id)).image1?.materialIds, { timeout: 10_000 }).toEqual([material.id]);
+
+    // A picture dropped on the canvas becomes an image block centred where it was dropped.
+    const at = await screenPoint(editor, 1500, 800);
+    await editor.getByTestId('editor-canvas').evaluate(
+      (canvas, { x, y, bytes }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+        canvas.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, clientX: x, clientY: y, dataTransfer: data }));
+      },
+      { ...at, bytes: [...png(64, 36)] },
+    );
+    await expect(editor.getByTestId('canvas-block-image2')).toHaveAttribute('data-selected', 'true');
+    await expect.poll(async () => (await savedBlocks(api, id)).image2?.materialIds?.length, { timeout: 10_000 }).toBe(1);
+    const dropped = (await savedBlocks(api, id)).image2!;
+    expect([dropped.width, dropped.height]).toEqual([64, 36]);
+    expect(Math.abs(dropped.x + 32 - 1500)).toBeLessThanOrEqual(3);
+    expect(Math.abs(dropped.y + 18 - 800)).toBeLessThanOrEqual(3);
   } finally {
     await api.call('DELETE', `/admin/theme/${id}`);
   }

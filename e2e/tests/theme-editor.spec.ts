@@ -243,7 +243,7 @@ test('publishing from the editor marks the block the check finds a problem on; a
       { ...at, bytes: [...png(64, 36)] },
     );
     await expect(editor.getByTestId('canvas-block-image2')).toHaveAttribute('data-selected', 'true');
-    await expect.poll(async () => (await savedBlocks(api, id)).image2?.materialIds?.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => ((await savedBlocks(api, id)).image2?.materialIds as number[] | undefined)?.length, { timeout: 10_000 }).toBe(1);
     const dropped = (await savedBlocks(api, id)).image2!;
     expect([dropped.width, dropped.height]).toEqual([64, 36]);
     expect(Math.abs(dropped.x + 32 - 1500)).toBeLessThanOrEqual(3);

@@ -1,7 +1,8 @@
 import type { ContentLang, ThemeDocument, ThemePage } from '@htv/shared/areas/themes/index';
 import { fitScale, stageOf, ThemeStage, type StageAsset } from '@htv/renderer';
+import { useElementSize } from '@htv/renderer/hooks';
 import { clampToStage, focusMoves, snapEdge, snapMove, type Guide, type Rect } from '@htv/renderer/editing';
-import { useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
+import { useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
 import { blocksOf, type PlacedBlock } from './documentTree';
 
 type Point = { x: number; y: number };
@@ -53,16 +54,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const { doc } = props;
   const stage = stageOf(doc);
   const box = useRef<HTMLDivElement | null>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const size = useElementSize(box);
   const scale = fitScale(stage, size);
 
   const setBox = (element: HTMLDivElement | null) => {

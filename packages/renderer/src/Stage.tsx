@@ -1,8 +1,8 @@
 import type { ContentLang, ThemeAction, ThemeBlock, ThemeDocument, ThemePage } from '@htv/shared/areas/themes/document';
 import { doesFocusableExist, FocusContext, init as initNavigation, destroy as destroyNavigation, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './blocks/index';
-import { useNow } from './hooks';
+import { useElementSize, useNow } from './hooks';
 import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type StageAsset } from './model';
 import { blockRenderer, type BlockContext } from './registry';
 import { blockStyle, placed, STAGE_CSS } from './style';
@@ -45,16 +45,7 @@ export function ThemeStage(props: ThemeStageProps) {
   useEffect(() => (interactive ? () => destroyNavigation() : undefined), [interactive]);
   const stage = stageOf(doc);
   const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const size = useElementSize(box);
   const scale = fitScale(stage, size);
 
   const since = useMemo(() => props.since ?? new Date(), [props.since]);

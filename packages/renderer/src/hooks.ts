@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** The current time, refreshed every `intervalMs` (clocks and time-range rules). */
 export function useNow(intervalMs: number): Date {
@@ -23,4 +23,19 @@ export function useCycle(count: number, intervalMs: number, loops: number, live:
     return () => clearTimeout(timer);
   }, [live, count, intervalMs, step, total]);
   return count ? step % count : 0;
+}
+
+/** The inner size of an element, followed as it changes (a stage fits itself into it). */
+export function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
 }

@@ -10,10 +10,12 @@ const fill = { width: '100%', height: '100%', objectFit: 'cover', display: 'bloc
 
 /** Pictures shown in turn every `intervalSeconds`, `loop` rounds (0: for ever). */
 export function ImageBlockView({ block, context }: BlockRendererProps<ImageBlock>) {
-  const index = useCycle(block.materialIds.length, block.intervalSeconds * 1000, block.loop, context.live);
-  const asset = context.assets(block.materialIds[index]!);
+  // A draft in an editor may not have its pictures yet.
+  const ids = block.materialIds ?? [];
+  const index = useCycle(ids.length, block.intervalSeconds * 1000, block.loop, context.live);
+  const asset = context.assets(ids[index]!);
   if (!asset) return null;
-  return <img src={asset.url} alt="" draggable={false} style={fill} data-material={block.materialIds[index]} />;
+  return <img src={asset.url} alt="" draggable={false} style={fill} data-material={ids[index]} />;
 }
 
 /**
@@ -23,9 +25,10 @@ export function ImageBlockView({ block, context }: BlockRendererProps<ImageBlock
 export function VideoBlockView({ block, context }: BlockRendererProps<VideoBlock>) {
   const [played, setPlayed] = useState(0);
   const ref = useRef<HTMLVideoElement>(null);
-  const count = block.materialIds.length;
+  const ids = block.materialIds ?? [];
+  const count = ids.length;
   const total = block.loop > 0 ? count * block.loop : Infinity;
-  const asset = context.assets(block.materialIds[played % count]!);
+  const asset = context.assets(ids[played % count]!);
   useEffect(() => {
     if (context.live) void ref.current?.play().catch(() => undefined);
   }, [played, context.live, asset?.url]);

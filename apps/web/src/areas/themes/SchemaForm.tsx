@@ -1,5 +1,6 @@
 import { CONTENT_LANGS } from '@htv/shared/areas/themes/index';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 
 /** Child lists edited as tree nodes, not as properties. */
@@ -85,10 +86,18 @@ function PropertyInput({ name, schema, testId }: { name: string; schema: z.ZodTy
 
 /**
  * A property form generated from an object schema of the theme document: one input per property
- * (child lists excepted), the values of the node edited in place.
+ * (child lists excepted), the values of the node edited in place. A value changed elsewhere (the
+ * canvas moved the block, an undo) shows in the form at once.
  */
 export function SchemaForm({ schema, value, onChange, errors }: { schema: z.ZodObject; value: Record<string, unknown>; onChange: (next: Record<string, unknown>) => void; errors: Record<string, string[]> }) {
   const [form] = Form.useForm();
+  const emitted = useRef(JSON.stringify(value));
+  useEffect(() => {
+    const shown = JSON.stringify(value);
+    if (shown === emitted.current) return;
+    emitted.current = shown;
+    form.resetFields();
+  }, [value, form]);
   const fields = Object.entries(schema.shape as Record<string, z.ZodType>).filter(([name]) => !CHILDREN.has(name));
   return (
     <Form
@@ -104,6 +113,7 @@ export function SchemaForm({ schema, value, onChange, errors }: { schema: z.ZodO
           if (cleaned === undefined || cleaned === null || cleaned === '') delete next[name];
           else next[name] = cleaned;
         }
+        emitted.current = JSON.stringify(next);
         onChange(next);
       }}
     >

@@ -1,101 +1,242 @@
-import { blockSchemaOf, blockTypeNames, containerSchema, layoutSchema, pageSchema, themeFields, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import {
+  AlignCenterOutlined,
+  AlignLeftOutlined,
+  AlignRightOutlined,
+  BorderBottomOutlined,
+  BorderTopOutlined,
+  ColumnHeightOutlined,
+  ColumnWidthOutlined,
+  DeleteOutlined,
+  NodeIndexOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  VerticalAlignMiddleOutlined,
+} from '@ant-design/icons';
+import { blockTypeNames, CONTENT_LANGS, type ContentLang, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { stageOf, type Direction } from '@htv/renderer';
+import { align, clampToStage, distribute, type Alignment, type Rect } from '@htv/renderer/editing';
+import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Select, Space, Tree, Typography } from 'antd';
-import type { DataNode } from 'antd/es/tree';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Modal, Progress, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
-import { ApiError, showApiError } from '../../api/client';
-import { toastSuccess } from '../../api/notify';
+import { showApiError } from '../../api/client';
+import { toastError, toastSuccess } from '../../api/notify';
 import { useTabSubject } from '../../layout/tabSubject';
 import { useLang } from '../../locales';
 import { themeApi } from './api';
+import { useEditorText } from './editor-locales';
+import { blockPlace, blocksOf, childList, firstPagePlace, freshKey, newBlock, nodeAt, pageAt, pathOf, placeKey, replaceNode, schemaAt, type Node, type Place, type PlacedBlock } from './editor/documentTree';
+import { EditorCanvas } from './editor/EditorCanvas';
+import { LayersTree, NodeTitle } from './editor/LayersTree';
+import { NavPanel } from './editor/NavPanel';
+import { uploadPicture } from './editor/uploadPicture';
+import { problemsOf, useDraftEditor, type SaveStatus } from './editor/useDraftEditor';
 import { useThemeText } from './locales';
 import { SchemaForm } from './SchemaForm';
+import { useThemeAssets } from './useThemeAssets';
 
-type Node = Record<string, unknown>;
-/** A tree node's place: indexes of layout, page, container, block (as many as its depth). */
-type Place = number[];
+const STATUS_COLOURS: Record<SaveStatus, string> = { saved: 'success', saving: 'processing', unsaved: 'warning', stale: 'error' };
+const BLOCK_PATH = /^layouts\.(\d+)\.pages\.(\d+)\.containers\.(\d+)\.blocks\.(\d+)(\.|$)/;
+const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && !!target.closest('input, textarea, select, [contenteditable="true"], [role="tree"], .ant-select');
 
-const CHILD_LISTS = ['layouts', 'pages', 'containers', 'blocks'] as const;
-const placeKey = (place: Place) => (place.length ? place.join('.') : 'theme');
-/** The document path of a place (`layouts.0.pages.1`), as the server's messages name them. */
-const pathOf = (place: Place) => place.map((index, depth) => `${CHILD_LISTS[depth]}.${index}`).join('.');
-
-function nodeAt(doc: ThemeDocument, place: Place): Node {
-  let node: Node = doc as unknown as Node;
-  place.forEach((index, depth) => (node = (node[CHILD_LISTS[depth]!] as Node[])[index]!));
-  return place.length ? node : (doc.theme as unknown as Node);
-}
-
-function schemaAt(doc: ThemeDocument, place: Place): z.ZodObject | undefined {
-  if (place.length === 0) return themeFields as unknown as z.ZodObject;
-  if (place.length === 4) return blockSchemaOf(String(nodeAt(doc, place).type));
-  return [layoutSchema, pageSchema, containerSchema][place.length - 1] as unknown as z.ZodObject;
-}
-
-/** Replaces a node's properties in place (its parent keeps the same object). */
-function replaceNode(target: Node, next: Node) {
-  for (const name of Object.keys(target)) delete target[name];
-  Object.assign(target, next);
-}
-
-/** A key not yet used in the document (keys are unique in it). */
-function freshKey(doc: ThemeDocument, stem: string): string {
-  const used = JSON.stringify(doc);
-  for (let n = 1; ; n++) if (!used.includes(`"key":"${stem}${n}"`)) return `${stem}${n}`;
+/** The place a node still has in a document (an undo may have taken it away): its deepest existing ancestor otherwise. */
+function existingPlace(doc: ThemeDocument, place: Place): Place {
+  for (let depth = 1; depth <= place.length; depth++) {
+    const parent = place.slice(0, depth - 1);
+    if (!childList(doc, parent)?.[place[depth - 1]!]) return parent;
+  }
+  return place;
 }
 
 /**
- * The structured editor of a theme's draft (/themes/themes_template/:id): the document as a tree of
- * layouts, pages, containers and blocks, and a property form generated from the schema of the chosen
- * node. The canvas editor keeps this tree as its layers panel. Save sends the whole draft with its
- * revision; the server's messages are shown on the nodes they name.
+ * The visual editor of a theme's draft (/themes/themes_template/:id): the layers (the document's
+ * tree), the canvas (the renderer with an editing layer) and the property form generated from the
+ * chosen node's schema. The draft saves itself after each pause; publishing runs the server's check
+ * and marks the blocks it finds problems on. See docs/themes.md "The editor".
  */
 export default function ThemeEditorPage() {
   const m = useThemeText();
-  const lang = useLang();
+  const e = useEditorText();
   const navigate = useNavigate();
   const client = useQueryClient();
   const id = Number(useParams().id);
-  const loaded = useQuery({ queryKey: ['themes', 'document', id, lang], queryFn: ({ signal }) => themeApi.get(id, signal) });
+  const loaded = useQuery({ queryKey: ['themes', 'document', id, useLang()], queryFn: ({ signal }) => themeApi.get(id, signal) });
   useTabSubject(loaded.data?.name);
-  const [doc, setDoc] = useState<ThemeDocument | null>(null);
-  const [revision, setRevision] = useState(0);
-  const [selected, setSelected] = useState<Place>([]);
+  const draft = useDraftEditor(id, loaded.data);
+  const assets = useThemeAssets(draft.doc);
+  const [chosen, setChosen] = useState<Place>([]);
+  const [chosenPage, setChosenPage] = useState<Place | undefined>();
+  const [selection, setSelection] = useState<string[]>([]);
   const [blockType, setBlockType] = useState('text');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  // Nodes are open unless closed by hand, so a node just added shows at once.
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-
+  const [lang, setLang] = useState<ContentLang | undefined>();
+  const [focusView, setFocusView] = useState(false);
+  const [picking, setPicking] = useState<Direction | undefined>();
+  const [upload, setUpload] = useState<number | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const clipboard = useRef<PlacedBlock[]>([]);
+  const canvas = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  // Shortcuts reach the editor from anywhere on it, or from nothing focused (a toolbar button that
+  // turned disabled), while its tab is shown; never from dialogs or other tabs.
   useEffect(() => {
-    if (loaded.data && doc === null) {
-      setDoc(loaded.data.document);
-      setRevision(loaded.data.draftRevision);
-    }
-  }, [loaded.data, doc]);
+    const listen = (event: KeyboardEvent) => {
+      const editor = root.current;
+      if (!editor || editor.getClientRects().length === 0) return;
+      if (event.target === document.body || editor.contains(event.target as globalThis.Node)) keyHandler.current(event);
+    };
+    window.addEventListener('keydown', listen);
+    return () => window.removeEventListener('keydown', listen);
+  }, []);
 
+  const doc = draft.doc;
   if (!doc || !loaded.data) return <Card loading />;
 
-  const change = (mutate: (draft: ThemeDocument) => void) => {
-    const next = structuredClone(doc);
-    mutate(next);
-    setDoc(next);
+  const place = existingPlace(doc, chosen);
+  const pagePlace = place.length >= 2 ? place.slice(0, 2) : chosenPage && pageAt(doc, chosenPage) ? chosenPage : firstPagePlace(doc);
+  const page = pagePlace && pageAt(doc, pagePlace);
+  const blocks = blocksOf(page);
+  const selected = selection.filter((key) => blocks.some((b) => b.key === key));
+  const selectedBlocks = blocks.filter((b) => selected.includes(b.key));
+  const stage = stageOf(doc);
+  const canvasLang = lang && doc.theme.languages.includes(lang) ? lang : (doc.theme.languages[0] ?? 'zh-CN');
+
+  const choosePlace = (next: Place) => {
+    setChosen(next);
+    setPicking(undefined);
+    if (next.length >= 2) setChosenPage(next.slice(0, 2));
+    setSelection(next.length === 4 ? [String(nodeAt(doc, next).key)] : []);
   };
-  const childList = (draft: ThemeDocument, place: Place) => (place.length ? (nodeAt(draft, place)[CHILD_LISTS[place.length]!] as Node[]) : (draft.layouts as unknown as Node[]));
-  /** Adds a node at a depth (0 layout .. 3 block) under the selected node's ancestor of that depth. */
+  const chooseBlocks = (keys: string[]) => {
+    setSelection(keys);
+    const last = keys.at(-1);
+    const at = last && pagePlace ? blockPlace(doc, pagePlace, last) : undefined;
+    setChosen(at ?? pagePlace ?? []);
+  };
+
+  /** Changes blocks of the shown page by key (one undo step, or one per `merge` burst). */
+  const changeBlocks = (edit: (block: PlacedBlock) => void, keys: readonly string[], merge?: string) =>
+    draft.change((next) => {
+      for (const block of blocksOf(pagePlace && pageAt(next, pagePlace))) if (keys.includes(block.key)) edit(block);
+    }, merge);
+  const setBoxes = (boxes: Record<string, Rect>, merge?: string) => changeBlocks((block) => Object.assign(block, boxes[block.key]), Object.keys(boxes), merge);
+  const arrange = (rects: Rect[]) => setBoxes(Object.fromEntries(selectedBlocks.map((b, i) => [b.key, clampToStage(rects[i]!, stage)])));
+  const nudge = (dx: number, dy: number) => setBoxes(Object.fromEntries(selectedBlocks.map((b) => [b.key, clampToStage({ x: b.x + dx, y: b.y + dy, width: b.width, height: b.height }, stage)])), 'nudge');
+
+  const removeSelected = () => {
+    draft.change((next) => {
+      for (const container of pagePlace ? (pageAt(next, pagePlace)?.containers ?? []) : []) container.blocks = container.blocks.filter((b) => !selected.includes((b as PlacedBlock).key));
+    });
+    chooseBlocks([]);
+  };
+  const paste = () => {
+    if (!page || !pagePlace || !clipboard.current.length) return;
+    const taken = new Set<string>();
+    const copies = clipboard.current.map((block) => {
+      const key = freshKey(doc, block.type, taken);
+      taken.add(key);
+      const { nav: _nav, ...rest } = structuredClone(block);
+      return { ...rest, key, ...clampToStage({ x: block.x + 20, y: block.y + 20, width: block.width, height: block.height }, stage) };
+    });
+    draft.change((next) => {
+      const containers = pageAt(next, pagePlace)!.containers;
+      if (!containers.length) containers.push({ key: freshKey(next, 'container'), name: 'Container', x: 0, y: 0, ...stage, focusable: false, blocks: [] });
+      containers[0]!.blocks.push(...(copies as never[]));
+    });
+    setSelection(copies.map((c) => c.key));
+    setChosen(pagePlace);
+  };
+
+  keyHandler.current = (event: KeyboardEvent) => {
+    if (isTyping(event.target)) return;
+    const command = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    const handled = () => event.preventDefault();
+    if (command && key === 'z') return handled(), event.shiftKey ? draft.redo() : draft.undo();
+    if (command && key === 'y') return handled(), draft.redo();
+    if (event.key === 'Escape') return handled(), picking ? setPicking(undefined) : chooseBlocks([]);
+    if (!selectedBlocks.length && !(command && key === 'v')) return;
+    if (command && key === 'c') return handled(), (clipboard.current = structuredClone(selectedBlocks));
+    if (command && key === 'v') return handled(), paste();
+    if (event.key === 'Delete' || event.key === 'Backspace') return handled(), removeSelected();
+    const step = event.shiftKey ? 10 : 1;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (move) return handled(), nudge(...move);
+  };
+
+  /** Pictures dropped or chosen: each into the material library, then an image block centred on the point. */
+  const addPictures = async (files: File[], at: { x: number; y: number }) => {
+    if (!pagePlace || !page) return toastError(e('noPage'));
+    for (const file of files) {
+      try {
+        setUpload(0);
+        const picture = await uploadPicture(file, (share) => setUpload(Math.round(share * 100)));
+        const fit = Math.min(1, 480 / picture.width, 270 / picture.height);
+        const size = { width: Math.max(1, Math.round(picture.width * fit)), height: Math.max(1, Math.round(picture.height * fit)) };
+        const box = clampToStage({ x: at.x - size.width / 2, y: at.y - size.height / 2, ...size }, stage);
+        const key = freshKey(draft.doc ?? doc, 'image');
+        draft.change((next) => {
+          const containers = pageAt(next, pagePlace)!.containers;
+          const inside = containers.find((c) => at.x >= c.x && at.x < c.x + c.width && at.y >= c.y && at.y < c.y + c.height) ?? containers[0];
+          const target = inside ?? (containers.push({ key: freshKey(next, 'container'), name: 'Container', x: 0, y: 0, ...stage, focusable: false, blocks: [] }), containers[0]!);
+          target.blocks.push({ ...newBlock('image', key, box), materialIds: [picture.materialId] } as never);
+        });
+        setSelection([key]);
+      } catch (error) {
+        if (!problemsOf(error)) toastError(e('uploadFailed'));
+        showApiError(error);
+      } finally {
+        setUpload(null);
+      }
+    }
+  };
+
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      if (!(await draft.save())) return;
+      await themeApi.publish(id);
+      draft.setProblems({});
+      toastSuccess(e('published'));
+      await client.invalidateQueries({ queryKey: ['themes'], refetchType: 'none' });
+    } catch (error) {
+      const found = problemsOf(error);
+      if (found) draft.setProblems(found);
+      showApiError(error);
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const reload = () =>
+    Modal.confirm({
+      title: e('reload'),
+      content: e('reloadConfirm'),
+      onOk: async () => {
+        const fresh = await loaded.refetch();
+        if (fresh.data) draft.reset(fresh.data.document, fresh.data.draftRevision);
+      },
+    });
+
+  // Add buttons of the tree: a node at a depth (0 layout .. 3 block) under the chosen node's ancestor of that depth.
+  const depth = place.length;
   const add = (level: number, node: Node) => {
-    const parent = selected.slice(0, level);
+    const parent = place.slice(0, level);
     let index = 0;
-    change((draft) => {
-      const list = childList(draft, parent);
+    draft.change((next) => {
+      const list = childList(next, parent);
       list.push(node);
       index = list.length - 1;
     });
-    setSelected([...parent, index]);
+    const at = [...parent, index];
+    setChosen(at);
+    if (at.length >= 2) setChosenPage(at.slice(0, 2));
+    setSelection(level === 3 ? [String(node.key)] : []);
   };
-  const depth = selected.length;
   const box = { x: 0, y: 0, width: 400, height: 200 };
   const adders: { label: string; make: () => Node; at: number; testId: string }[] = [
     { at: 0, label: m('addLayout'), testId: 'add-layout', make: () => ({ key: freshKey(doc, 'layout'), name: 'Layout', type: 'main', pages: [] }) },
@@ -103,111 +244,200 @@ export default function ThemeEditorPage() {
     { at: 2, label: m('addContainer'), testId: 'add-container', make: () => ({ key: freshKey(doc, 'container'), name: 'Container', ...box, blocks: [] }) },
   ];
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await themeApi.saveDraft(id, revision, doc);
-      setDoc(saved.document);
-      setRevision(saved.draftRevision);
-      setErrors({});
-      toastSuccess(m('saved'));
-      await client.invalidateQueries({ queryKey: ['themes'] });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(Object.fromEntries(Object.entries(error.errors ?? {}).map(([path, list]) => [path, Array.isArray(list) ? list : [list]])));
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const title = (node: Node, place: Place) => {
-    const own = errors[pathOf(place)] ?? Object.keys(errors).some((path) => path.startsWith(`${pathOf(place)}.`));
-    const text = place.length === 4 ? `${String(node.type)} · ${String(node.key)}` : `${String(node.name ?? node.key)}`;
-    return <Typography.Text type={own ? 'danger' : undefined}>{text}</Typography.Text>;
-  };
-  const treeOf = (node: Node, place: Place): DataNode => {
-    const children = place.length < 4 ? ((node[CHILD_LISTS[place.length]!] as Node[] | undefined) ?? []) : [];
-    return { key: placeKey(place), title: title(node, place), children: children.map((child, index) => treeOf(child, [...place, index])) };
-  };
-  const tree: DataNode[] = [{ key: 'theme', title: <Typography.Text strong>{doc.theme.name || m('themeNode')}</Typography.Text>, children: doc.layouts.map((layout, index) => treeOf(layout as unknown as Node, [index])) }];
-  const allKeys: string[] = [];
-  const collect = (nodes: DataNode[]) => nodes.forEach((n) => (allKeys.push(String(n.key)), collect(n.children ?? [])));
-  collect(tree);
-  const node = nodeAt(doc, selected);
-  const schema = schemaAt(doc, selected);
-  const base = selected.length ? `${pathOf(selected)}.` : 'theme.';
-  const nodeErrors = Object.fromEntries(Object.entries(errors).filter(([path]) => path.startsWith(base) && !path.slice(base.length).includes('.')).map(([path, list]) => [path.slice(base.length), list]));
+  const node = nodeAt(doc, place);
+  const schema = schemaAt(doc, place);
+  const base = place.length ? `${pathOf(place)}.` : 'theme.';
+  const nodeErrors = Object.fromEntries(Object.entries(draft.problems).filter(([path]) => path.startsWith(base) && !path.slice(base.length).includes('.')).map(([path, list]) => [path.slice(base.length), list]));
+  const problemKeys = new Set(
+    Object.keys(draft.problems).flatMap((path) => {
+      const match = BLOCK_PATH.exec(path);
+      const block = match && (doc.layouts[+match[1]!]?.pages[+match[2]!]?.containers[+match[3]!]?.blocks[+match[4]!] as PlacedBlock | undefined);
+      return block ? [block.key] : [];
+    }),
+  );
+  const primary = place.length === 4 ? (node as PlacedBlock) : undefined;
+  const alignments: [Alignment, React.ReactNode, string][] = [
+    ['left', <AlignLeftOutlined />, e('alignLeft')],
+    ['center', <AlignCenterOutlined />, e('alignCenter')],
+    ['right', <AlignRightOutlined />, e('alignRight')],
+    ['top', <BorderTopOutlined />, e('alignTop')],
+    ['middle', <VerticalAlignMiddleOutlined />, e('alignMiddle')],
+    ['bottom', <BorderBottomOutlined />, e('alignBottom')],
+  ];
+  const statusText: Record<SaveStatus, string> = { saved: e('statusSaved'), saving: e('statusSaving'), unsaved: e('statusUnsaved'), stale: e('statusStale') };
+  const tool = (testId: string, title: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
+    <Tooltip title={title}>
+      <Button size="small" icon={icon} aria-label={title} onClick={onClick} disabled={disabled} data-testid={testId} />
+    </Tooltip>
+  );
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} md={9}>
-        <Card
-          size="small"
-          title={
-            <Space>
-              <Button type="text" onClick={() => navigate(-1)}>
-                {m('back')}
-              </Button>
-              <span>{loaded.data.name}</span>
-              <Typography.Text type="secondary">{m('revision', { n: revision })}</Typography.Text>
-            </Space>
-          }
-          extra={
-            <Button type="primary" loading={busy} onClick={save} data-testid="theme-save">
-              {m('save')}
+    <div ref={root} data-testid="theme-editor">
+      <Space wrap style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Button type="text" onClick={() => navigate(-1)}>
+            {m('back')}
+          </Button>
+          <Typography.Text strong>{loaded.data.name}</Typography.Text>
+          <Typography.Text type="secondary">{m('revision', { n: draft.revision })}</Typography.Text>
+          <Tag color={STATUS_COLOURS[draft.status]} data-testid="save-status" data-status={draft.status}>
+            {statusText[draft.status]}
+          </Tag>
+        </Space>
+        <Space wrap>
+          {tool('editor-undo', e('undo'), <UndoOutlined />, draft.undo, !draft.canUndo)}
+          {tool('editor-redo', e('redo'), <RedoOutlined />, draft.redo, !draft.canRedo)}
+          {alignments.map(([how, icon, title]) => tool(`align-${how}`, title, icon, () => arrange(align(selectedBlocks, how)), selectedBlocks.length < 2))}
+          {tool('distribute-x', e('distributeX'), <ColumnWidthOutlined />, () => arrange(distribute(selectedBlocks, 'x')), selectedBlocks.length < 3)}
+          {tool('distribute-y', e('distributeY'), <ColumnHeightOutlined />, () => arrange(distribute(selectedBlocks, 'y')), selectedBlocks.length < 3)}
+          {tool('delete-blocks', e('deleteBlocks'), <DeleteOutlined />, removeSelected, !selectedBlocks.length)}
+          <Space size={4}>
+            <NodeIndexOutlined />
+            <Switch size="small" checked={focusView} onChange={setFocusView} aria-label={e('focusOrder')} data-testid="focus-view" />
+            <Typography.Text>{e('focusOrder')}</Typography.Text>
+          </Space>
+          <Select<ContentLang>
+            size="small"
+            value={canvasLang}
+            onChange={setLang}
+            aria-label={m('contentLang')}
+            data-testid="canvas-lang"
+            options={CONTENT_LANGS.filter((l) => doc.theme.languages.includes(l)).map((l) => ({ value: l, label: CONTENT_LANG_NAMES[l] }))}
+            style={{ minWidth: 110 }}
+          />
+          <Button size="small" icon={<PictureOutlined />} onClick={() => fileInput.current?.click()} disabled={upload !== null || !page} data-testid="add-picture">
+            {e('addPicture')}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="picture-input"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              if (files.length) void addPictures(files, { x: stage.width / 2, y: stage.height / 2 });
+            }}
+          />
+          {upload !== null && <Progress percent={upload} size="small" style={{ width: 120 }} data-testid="upload-progress" />}
+          <Button size="small" loading={draft.status === 'saving'} disabled={!!draft.stale} onClick={() => void draft.save()} data-testid="theme-save">
+            {m('save')}
+          </Button>
+          <Button size="small" type="primary" loading={publishing} disabled={!!draft.stale} onClick={() => void publish()} data-testid="editor-publish">
+            {e('publish')}
+          </Button>
+        </Space>
+      </Space>
+      {draft.stale && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={e('staleTitle')}
+          description={<span data-testid="stale-message">{draft.stale}</span>}
+          action={
+            <Button danger onClick={reload} data-testid="reload-draft">
+              {e('reload')}
             </Button>
           }
-        >
-          <Space wrap style={{ marginBottom: 12 }}>
-            {adders
-              .filter((adder) => adder.at <= depth)
-              .map((adder) => (
-                <Button key={adder.testId} size="small" onClick={() => add(adder.at, adder.make())} data-testid={adder.testId}>
-                  {adder.label}
+          data-testid="stale-draft"
+        />
+      )}
+      <Row gutter={12}>
+        <Col xs={24} lg={5}>
+          <Card size="small" title={e('layers')} styles={{ body: { maxHeight: 'calc(100vh - 260px)', overflow: 'auto' } }}>
+            <Space wrap style={{ marginBottom: 8 }}>
+              {adders
+                .filter((adder) => adder.at <= depth)
+                .map((adder) => (
+                  <Button key={adder.testId} size="small" onClick={() => add(adder.at, adder.make())} data-testid={adder.testId}>
+                    {adder.label}
+                  </Button>
+                ))}
+              {depth >= 3 && (
+                <Space.Compact>
+                  <Select size="small" value={blockType} onChange={setBlockType} options={blockTypeNames().map((type) => ({ value: type, label: type }))} style={{ width: 110 }} aria-label={m('blockType')} data-testid="block-type" />
+                  <Button size="small" onClick={() => add(3, newBlock(blockType, freshKey(doc, blockType), box))} data-testid="add-block">
+                    {m('addBlock')}
+                  </Button>
+                </Space.Compact>
+              )}
+              {depth > 0 && (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => {
+                    draft.change((next) => childList(next, place.slice(0, -1)).splice(place.at(-1)!, 1));
+                    choosePlace(place.slice(0, -1));
+                  }}
+                  data-testid="remove-node"
+                >
+                  {m('removeNode')}
                 </Button>
-              ))}
-            {depth >= 3 && (
-              <Space.Compact>
-                <Select size="small" value={blockType} onChange={setBlockType} options={blockTypeNames().map((type) => ({ value: type, label: type }))} style={{ width: 120 }} aria-label={m('blockType')} data-testid="block-type" />
-                <Button size="small" onClick={() => add(3, { type: blockType, key: freshKey(doc, blockType), ...box, ...(blockType === 'text' ? { text: {} } : {}) })} data-testid="add-block">
-                  {m('addBlock')}
-                </Button>
-              </Space.Compact>
+              )}
+            </Space>
+            <LayersTree doc={doc} problems={draft.problems} onSelect={choosePlace} selectedKeys={selected.length > 1 && pagePlace ? selected.map((key) => placeKey(blockPlace(doc, pagePlace, key)!)) : [placeKey(place)]} />
+            {Object.keys(draft.problems).length > 0 && (
+              <Alert style={{ marginTop: 12 }} type="error" message={m('problems')} data-testid="editor-problems" description={Object.entries(draft.problems).map(([path, list]) => <div key={path}>{`${path}: ${list.join('; ')}`}</div>)} />
             )}
-            {depth > 0 && (
-              <Button
-                size="small"
-                danger
-                onClick={() => {
-                  change((draft) => childList(draft, selected.slice(0, -1)).splice(selected.at(-1)!, 1));
-                  setSelected(selected.slice(0, -1));
+          </Card>
+        </Col>
+        <Col xs={24} lg={13}>
+          <div style={{ height: 'calc(100vh - 220px)', minHeight: 320 }}>
+            {page && assets.data ? (
+              <EditorCanvas
+                canvasRef={canvas}
+                doc={doc}
+                page={page}
+                lang={canvasLang}
+                assets={assets.data}
+                selection={selected}
+                onSelect={chooseBlocks}
+                onGeometry={(boxes) => setBoxes(boxes)}
+                problemKeys={problemKeys}
+                focusView={focusView || !!picking}
+                picking={!!picking}
+                onPick={(key) => {
+                  if (primary && picking && key !== primary.key) changeBlocks((block) => (block.nav = { ...(block.nav as object), [picking]: key }), [primary.key]);
+                  setPicking(undefined);
                 }}
-              >
-                {m('removeNode')}
-              </Button>
+                onDropFiles={(files, at) => void addPictures(files, at)}
+              />
+            ) : (
+              <Card style={{ height: '100%' }}>{page ? null : <Empty description={e('noPage')} />}</Card>
             )}
-          </Space>
-          <Tree
-            treeData={tree}
-            showLine
-            expandedKeys={allKeys.filter((key) => !collapsed.has(key))}
-            onExpand={(keys) => setCollapsed(new Set(allKeys.filter((key) => !keys.includes(key))))}
-            selectedKeys={[placeKey(selected)]}
-            onSelect={(keys) => keys[0] !== undefined && setSelected(keys[0] === 'theme' ? [] : String(keys[0]).split('.').map(Number))}
-            data-testid="theme-tree"
-          />
-          {Object.keys(errors).length > 0 && <Alert style={{ marginTop: 12 }} type="error" message={m('problems')} description={Object.entries(errors).map(([path, list]) => <div key={path}>{`${path}: ${list.join('; ')}`}</div>)} />}
-        </Card>
-      </Col>
-      <Col xs={24} md={15}>
-        <Card size="small" title={selected.length ? title(node, selected) : m('themeNode')}>
-          {schema ? (
-            <SchemaForm key={placeKey(selected) + String(revision)} schema={schema} value={node} errors={nodeErrors} onChange={(next) => change((draft) => replaceNode(nodeAt(draft, selected), next))} />
-          ) : (
-            <Empty description={m('selectNode')} />
-          )}
-        </Card>
-      </Col>
-    </Row>
+          </div>
+          {picking && <Alert type="info" style={{ marginTop: 8 }} message={e('navPickHint', { direction: e(picking) })} data-testid="nav-pick-hint" />}
+        </Col>
+        <Col xs={24} lg={6}>
+          <Card size="small" title={selected.length > 1 ? e('selected', { count: selected.length }) : place.length ? <NodeTitle node={node} place={place} problems={draft.problems} /> : m('themeNode')} styles={{ body: { maxHeight: 'calc(100vh - 260px)', overflow: 'auto' } }}>
+            {primary && (
+              <Card size="small" type="inner" title={e('navTitle')} style={{ marginBottom: 12 }}>
+                <NavPanel
+                  block={primary}
+                  blocks={blocks}
+                  picking={picking}
+                  onPick={(direction) => setPicking(picking === direction ? undefined : direction)}
+                  onSet={(direction, key) =>
+                    changeBlocks((block) => {
+                      const nav = { ...(block.nav as Record<string, string>), [direction]: key };
+                      if (!key) delete nav[direction];
+                      if (Object.keys(nav).length) block.nav = nav;
+                      else delete block.nav;
+                    }, [primary.key])
+                  }
+                />
+              </Card>
+            )}
+            {schema ? (
+              <SchemaForm key={placeKey(place)} schema={schema} value={node} errors={nodeErrors} onChange={(next) => draft.change((d) => replaceNode(nodeAt(d, place), next), `form:${placeKey(place)}`)} />
+            ) : (
+              <Empty description={m('selectNode')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
   );
 }

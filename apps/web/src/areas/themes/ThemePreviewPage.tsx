@@ -1,34 +1,15 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, RollbackOutlined } from '@ant-design/icons';
-import { CONTENT_LANGS, materialsOf, type ContentLang, type ThemeAction, type ThemeDocument } from '@htv/shared/areas/themes/index';
-import { ThemeStage, type StageAsset } from '@htv/renderer';
+import { CONTENT_LANGS, type ContentLang, type ThemeAction, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { ThemeStage } from '@htv/renderer';
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, message, Result, Select, Space, Spin, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
 import { themeApi } from './api';
 import { useThemeText } from './locales';
-
-
-interface MaterialInfo {
-  id: number;
-  url: string;
-  kind: StageAsset['kind'];
-}
-
-/** The document's materials, by id, as far as the viewer may use them. */
-function useAssets(doc: ThemeDocument | undefined) {
-  const ids = useMemo(() => (doc ? materialsOf(doc) : []), [doc]);
-  return useQuery({
-    queryKey: ['themes', 'assets', ids],
-    enabled: !!doc,
-    queryFn: async () => {
-      const infos = ids.length ? await api.post<MaterialInfo[]>('/admin/material/getinfo', { material_ids: ids }) : [];
-      return Object.fromEntries(infos.map((m) => [m.id, { url: m.url, kind: m.kind }])) as Record<number, StageAsset>;
-    },
-  });
-}
+import { useThemeAssets } from './useThemeAssets';
 
 /** The arrows, OK and Back of a TV remote, sent as the keys a browser TV receives. */
 function OnScreenRemote() {
@@ -61,7 +42,7 @@ function OnScreenRemote() {
 function Preview({ document: doc, label }: { document: ThemeDocument; label: string }) {
   const m = useThemeText();
   const [lang, setLang] = useState<ContentLang>(doc.theme.languages[0] ?? 'zh-CN');
-  const assets = useAssets(doc);
+  const assets = useThemeAssets(doc);
   const [toast, holder] = message.useMessage();
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') void toast.info(m('openApp', { name: action.packageName }));

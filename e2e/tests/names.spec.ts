@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { activePage, Api, DEMO, expectActiveTab, openAs, switchLanguage, tabLabels, unique } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * Rows named by their titles in the interface's language: a FAQ category by its English name in the
@@ -37,7 +38,7 @@ test('in English a FAQ category is named by its English name in the FAQ list and
 
 test('detail pages name their tab by the brand or hotel they show, never by its id', async ({ page }) => {
   await openAs(page, DEMO.admin, '/brand/list?keyword=SUNRISE');
-  await rows(activePage(page).getByTestId('record-table')).filter({ hasText: '朝阳酒店集团' }).getByTestId('brand-hotels-open').click();
+  await (await rowAction(rows(activePage(page).getByTestId('record-table')).filter({ hasText: '朝阳酒店集团' }), (scope) => scope.getByTestId('brand-hotels-open'))).click();
   await expectActiveTab(page, '品牌酒店列表 · 朝阳酒店集团');
   await rows(activePage(page).getByTestId('brand-hotels-table')).filter({ hasText: '朝阳外滩酒店' }).getByTestId('brand-hotel-rooms').click();
   await expectActiveTab(page, '房间列表 · 朝阳外滩酒店');

@@ -3,6 +3,7 @@ import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { apiLogin, label, login, WEB } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
 import { activePage } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * TV-auth projects end to end: the platform administrator creates a project and its model, opens the
@@ -59,7 +60,7 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
 
     // The QR code.
     await page.goto(PROJECTS);
-    await rowOf(page, name).getByTestId('tv-auth-qr').click();
+    await (await rowAction(rowOf(page, name), (scope) => scope.getByTestId('tv-auth-qr'))).click();
     const qr = page.getByRole('dialog').filter({ hasText: name });
     await expect(qr.locator('img')).toBeVisible();
     await expect.poll(() => qr.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -70,7 +70,8 @@ test.describe('terminal list as the platform administrator', () => {
     await openAs(page, ACCOUNTS.platform, PLATFORM_TERMINALS);
     const row = table(page).locator('tbody tr.ant-table-row').first();
     await expect(row).toBeVisible();
-    const mac = /[0-9A-F]{12}/.exec(await row.innerText())![0];
+    // The first cell holds the checkbox, the second the MAC.
+    const mac = (await row.locator('td').nth(1).innerText()).trim();
     const cell = row.locator('td').last();
     await expect(cell.getByRole('button', { name: label('编辑') })).toBeVisible();
     await expect(cell.getByTestId('terminal-detail-open')).toHaveCount(0);

@@ -73,15 +73,20 @@ test.describe('terminal list as the platform administrator', () => {
     // The first cell holds the checkbox, the second the MAC.
     const mac = (await row.locator('td').nth(1).innerText()).trim();
     const cell = row.locator('td').last();
+    // Edit and Detail in line; Disable with tip, Unbind and Delete behind More.
     await expect(cell.getByRole('button', { name: label('编辑') })).toBeVisible();
-    await expect(cell.getByTestId('terminal-detail-open')).toHaveCount(0);
+    await expect(cell.getByTestId('terminal-detail-open')).toBeVisible();
+    await expect(cell.getByTestId('terminal-disable-tip')).toHaveCount(0);
     await cell.getByTestId('row-actions-more').click();
     const menu = page.getByTestId('row-actions-menu').filter({ visible: true });
+    await expect(menu.getByTestId('terminal-unbind')).toBeVisible();
     await expect(menu.getByRole('button', { name: label('删除') })).toBeVisible();
-    await menu.getByTestId('terminal-detail-open').click();
-    const drawer = page.getByTestId('terminal-detail');
-    await expect(drawer).toBeVisible();
-    await expect(drawer).toContainText(mac);
+    await menu.getByTestId('terminal-disable-tip').click();
+    const disable = page.getByRole('dialog').filter({ has: page.getByTestId('disable-tip-input') });
+    await expect(disable).toContainText(mac);
+    await disable.getByRole('button', { name: /cancel|取\s*消/i }).click();
+    await expect(disable).toBeHidden();
+    await expect(menu).toHaveCount(0);
   });
 
   test('column settings hide and reorder columns, survive a reload, and reset; the density is remembered', async ({ page }) => {

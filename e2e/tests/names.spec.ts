@@ -91,3 +91,29 @@ test('the branch account list shows each account’s hotel and filters by it', a
   await expect(rows(list).first()).toContainText('Sunrise West Lake Hotel');
   await switchLanguage(page, '简体中文');
 });
+
+test('in English the project selector and the dashboard’s hotel ranking name hotels by their English names', async ({ page }) => {
+  // A hotel user of two hotels: the current one and the choices.
+  await openAs(page, DEMO.multi, '/home');
+  const select = page.getByTestId('project-select');
+  await expect(select).toContainText('朝阳西湖酒店');
+  await switchLanguage(page, 'English');
+  try {
+    await expect(select).toContainText('Sunrise West Lake Hotel');
+    await select.click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Sunrise West Lake Hotel', 'Sunrise Riverside Hotel']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('welcome-card')).toContainText('Sunrise West Lake Hotel');
+
+    // A brand's dashboard ranks its hotels by offline terminals, each by its English name.
+    await openAs(page, DEMO.sunrise, '/home');
+    const ranking = page.getByTestId('offline-hotels').locator('.ant-list-item a');
+    await expect(ranking.first()).toBeVisible();
+    const names = (await ranking.allInnerTexts()).map((text) => text.trim());
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(['Sunrise Bund Hotel', 'Sunrise West Lake Hotel', 'Sunrise Riverside Hotel']).toContain(name);
+    await page.screenshot({ path: test.info().outputPath('names-dashboard-english.png') });
+  } finally {
+    await switchLanguage(page, '简体中文');
+  }
+});

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, label } from '../support/auth.js';
+import { closeRowActions } from '../support/rows.js';
 import { Api, openAs, unique } from '../support/shell.js';
 
 /**
@@ -86,7 +87,7 @@ test.describe('terminal list as the platform administrator', () => {
     await expect(disable).toContainText(mac);
     await disable.getByRole('button', { name: /cancel|取\s*消/i }).click();
     await expect(disable).toBeHidden();
-    await expect(menu).toHaveCount(0);
+    await closeRowActions(page);
   });
 
   test('column settings hide and reorder columns, survive a reload, and reset; the density is remembered', async ({ page }) => {

@@ -24,8 +24,9 @@ export const inlineRowActions = (count: number) => (count <= MAX_INLINE ? count 
 
 /**
  * A row's actions on one line: a few in line, the rest behind "More" (the ProTable habit), so the
- * actions column stays narrow. The folded buttons stay mounted once shown, so a dialog one opened
- * outlives the panel closing; their popconfirms count as inside the panel.
+ * actions column stays narrow. The panel closes on a click outside it or Escape; the popconfirms and
+ * dialogs its buttons open belong to it (they are its children), so it stays open, under a dialog,
+ * until then, and its buttons stay mounted once shown, so nothing they opened is cut short.
  */
 export function RowActions({ items }: { items: RowActionItem[] }) {
   const { t } = useTranslation();

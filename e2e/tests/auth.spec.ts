@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, WEB } from '../support/auth.js';
 import { activePage, Api, DEMO, expectActiveTab, formLogin, loginThroughForm, menuEntry, openAs, openFromMenu, sideMenu, tabLabels, unique } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * Sessions in the browser (spec part 1 §2, §4, §5, §6, §8): the login form for each user type, the
@@ -230,7 +231,7 @@ test.describe('login-as and back', () => {
     const table = activePage(page).getByTestId('record-table');
     const row = table.locator('tbody tr.ant-table-row').filter({ hasText: '朝阳外滩酒店' });
     await expect(row).toHaveCount(1);
-    await row.getByTestId('login-as').click();
+    await (await rowAction(row, (scope) => scope.getByTestId('login-as'))).click();
 
     // A hotel session: the hotel's menu, the "back to admin" link, tabs cleared.
     await expect(page).toHaveURL(/\/new-frontend\/home$/);
@@ -256,7 +257,7 @@ test.describe('login-as and back', () => {
   test('a brand enters one of its hotels and returns to the brand; the hotel shows the help link', async ({ page }) => {
     await openAs(page, DEMO.sunrise, '/hotel/lists', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '朝阳西湖酒店' });
-    await row.getByTestId('login-as').click();
+    await (await rowAction(row, (scope) => scope.getByTestId('login-as'))).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(menuEntry(page, '电视管理')).toBeVisible();
     await expect(page.getByTestId('back-to-brand')).toBeVisible();
@@ -272,7 +273,7 @@ test.describe('login-as and back', () => {
   test('a failed return just dismisses the loading message', async ({ page }) => {
     await openAs(page, DEMO.admin, '/brand/list', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '蓝湾度假酒店' });
-    await row.getByTestId('login-as').click();
+    await (await rowAction(row, (scope) => scope.getByTestId('login-as'))).click();
     await expect(menuEntry(page, '分店管理')).toBeVisible();
     await page.route('**/api/admin/back*', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: '-1', errkey: 'auth.noParentSession', errmsg: '没有可返回的账号' }) }));
     await page.getByTestId('back-to-admin').click();

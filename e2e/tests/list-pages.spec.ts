@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, label } from '../support/auth.js';
+import { closeRowActions } from '../support/rows.js';
 import { Api, openAs, unique } from '../support/shell.js';
 
 /**
@@ -40,10 +41,19 @@ test.describe('terminal list as the platform administrator', () => {
     const area = await box(table(page).locator('.ant-table-container'));
     const actions = await box(header(page, '操作'));
     expect(actions.x + actions.width).toBeLessThanOrEqual(area.x + area.width + 1);
-    for (const name of ['MAC地址', '房间号', '在线状态', '授权状态', '所属酒店']) {
+    for (const name of ['MAC地址', '房间号', '在线状态', '授权状态', '所属酒店', '软件版本']) {
       const cell = await box(header(page, name));
       expect(cell.x, `${name} starts inside the table`).toBeGreaterThanOrEqual(area.x - 1);
       expect(cell.x + cell.width, `${name} ends before the fixed actions column`).toBeLessThanOrEqual(actions.x + 1);
+    }
+    // The table does not scroll sideways, and each row's actions stay on one line.
+    const scroller = table(page).locator('.ant-table-content, .ant-table-body').first();
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const cells = table(page).locator('tbody tr.ant-table-row td.ant-table-cell-fix-end, tbody tr.ant-table-row td.ant-table-cell-fix-right');
+    for (const cell of (await cells.all()).slice(0, 5)) {
+      const tops = await cell.locator('button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(tops.length).toBeGreaterThan(0);
+      expect(new Set(tops).size, 'the actions share one line').toBe(1);
     }
     // Columns the declaration does not name wait in the column settings.
     expect(await headerTexts(page)).not.toContain('SN');
@@ -55,6 +65,29 @@ test.describe('terminal list as the platform administrator', () => {
     await page.mouse.wheel(0, 800);
     await expect.poll(async () => (await box(header(page, 'MAC地址'))).y).toBeLessThan(top.height + 4);
     expect((await box(header(page, 'MAC地址'))).y).toBeGreaterThanOrEqual(top.height - 1);
+  });
+
+  test('a row with many actions keeps two in line and folds the rest behind More', async ({ page }) => {
+    await openAs(page, ACCOUNTS.platform, PLATFORM_TERMINALS);
+    const row = table(page).locator('tbody tr.ant-table-row').first();
+    await expect(row).toBeVisible();
+    // The first cell holds the checkbox, the second the MAC.
+    const mac = (await row.locator('td').nth(1).innerText()).trim();
+    const cell = row.locator('td').last();
+    // Edit and Detail in line; Disable with tip, Unbind and Delete behind More.
+    await expect(cell.getByRole('button', { name: label('编辑') })).toBeVisible();
+    await expect(cell.getByTestId('terminal-detail-open')).toBeVisible();
+    await expect(cell.getByTestId('terminal-disable-tip')).toHaveCount(0);
+    await cell.getByTestId('row-actions-more').click();
+    const menu = page.getByTestId('row-actions-menu').filter({ visible: true });
+    await expect(menu.getByTestId('terminal-unbind')).toBeVisible();
+    await expect(menu.getByRole('button', { name: label('删除') })).toBeVisible();
+    await menu.getByTestId('terminal-disable-tip').click();
+    const disable = page.getByRole('dialog').filter({ has: page.getByTestId('disable-tip-input') });
+    await expect(disable).toContainText(mac);
+    await disable.getByRole('button', { name: /cancel|取\s*消/i }).click();
+    await expect(disable).toBeHidden();
+    await closeRowActions(page);
   });
 
   test('column settings hide and reorder columns, survive a reload, and reset; the density is remembered', async ({ page }) => {

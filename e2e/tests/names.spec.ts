@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { activePage, Api, DEMO, expectActiveTab, openAs, switchLanguage, tabLabels, unique } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * Rows named by their titles in the interface's language: a FAQ category by its English name in the
@@ -37,7 +38,7 @@ test('in English a FAQ category is named by its English name in the FAQ list and
 
 test('detail pages name their tab by the brand or hotel they show, never by its id', async ({ page }) => {
   await openAs(page, DEMO.admin, '/brand/list?keyword=SUNRISE');
-  await rows(activePage(page).getByTestId('record-table')).filter({ hasText: '朝阳酒店集团' }).getByTestId('brand-hotels-open').click();
+  await (await rowAction(rows(activePage(page).getByTestId('record-table')).filter({ hasText: '朝阳酒店集团' }), (scope) => scope.getByTestId('brand-hotels-open'))).click();
   await expectActiveTab(page, '品牌酒店列表 · 朝阳酒店集团');
   await rows(activePage(page).getByTestId('brand-hotels-table')).filter({ hasText: '朝阳外滩酒店' }).getByTestId('brand-hotel-rooms').click();
   await expectActiveTab(page, '房间列表 · 朝阳外滩酒店');
@@ -79,7 +80,7 @@ test('the branch account list shows each account’s hotel and filters by it', a
   const form = activePage(page).getByTestId('search-form');
   const select = form.locator('#hotelId');
   // The hotel filter may sit in the folded part of the search form.
-  if (!(await select.isVisible())) await form.getByRole('button', { name: /展\s*开/ }).click();
+  if (!(await form.getByTestId('search-item-hotelId').isVisible())) await form.getByTestId('search-toggle').click();
   await select.click();
   await select.pressSequentially('西湖');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '朝阳西湖酒店' }).click();
@@ -91,4 +92,32 @@ test('the branch account list shows each account’s hotel and filters by it', a
   await switchLanguage(page, 'English');
   await expect(rows(list).first()).toContainText('Sunrise West Lake Hotel');
   await switchLanguage(page, '简体中文');
+});
+
+test('in English the project selector and the dashboard’s hotel ranking name hotels by their English names', async ({ page }) => {
+  // A hotel user of two hotels: the current one and the choices.
+  await openAs(page, DEMO.multi, '/home');
+  const select = page.getByTestId('project-select');
+  await expect(select).toContainText('朝阳西湖酒店');
+  await switchLanguage(page, 'English');
+  try {
+    await expect(select).toContainText('Sunrise West Lake Hotel');
+    await select.click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Sunrise West Lake Hotel', 'Sunrise Riverside Hotel']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('welcome-card')).toContainText('Sunrise West Lake Hotel');
+
+    // A brand's dashboard ranks its hotels by offline terminals, each by its English name.
+    await openAs(page, DEMO.sunrise, '/home');
+    await switchLanguage(page, 'English');
+    const ranking = page.getByTestId('offline-hotels').locator('.ant-list-item');
+    await expect(ranking.first()).toContainText('Sunrise');
+    // Each item: the hotel, then " · " and its brand (brands have no English name).
+    const names = (await ranking.allInnerTexts()).map((text) => text.split('·')[0]!.trim());
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(['Sunrise Bund Hotel', 'Sunrise West Lake Hotel', 'Sunrise Riverside Hotel']).toContain(name);
+    await page.screenshot({ path: test.info().outputPath('names-dashboard-english.png') });
+  } finally {
+    await switchLanguage(page, '简体中文');
+  }
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.js';
 import { openAs } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * The manufacturer list's MAC search (docs/tenants.md "OEM"): the demo terminals (MACs DM…) run the
@@ -11,7 +12,7 @@ const customerRow = (page: Page, name: string) => page.getByTestId('record-table
 const searchDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('oem-mac-input') });
 
 async function searchAs(page: Page, manufacturer: string, lines: string[]) {
-  await customerRow(page, manufacturer).getByTestId('oem-mac-search-open').click();
+  await (await rowAction(customerRow(page, manufacturer), (scope) => scope.getByTestId('oem-mac-search-open'))).click();
   const dialog = searchDialog(page);
   await dialog.getByTestId('oem-mac-input').fill(lines.join('\n'));
   await dialog.getByTestId('oem-mac-run').click();

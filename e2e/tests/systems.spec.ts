@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { label } from '../support/auth.js';
 import { activePage, Api, DEMO, openAs, openFromMenu, sessionToken } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * The platform's system screens (spec part 1 §2 /systems, §6): accounts, roles with the permission
@@ -32,7 +33,7 @@ test('a role’s permissions are assigned in a tree of checkboxes and saved', as
 
   try {
     await openAs(page, DEMO.admin, '/systems/groups');
-    await rowOf(page, '运营人员').getByTestId('role-permissions-open').click();
+    await (await rowAction(rowOf(page, '运营人员'), (scope) => scope.getByTestId('role-permissions-open'))).click();
     const dialog = page.getByRole('dialog');
     const tree = dialog.getByTestId('role-permissions');
     const nodes = tree.locator('.ant-tree-treenode:not([aria-hidden="true"])');
@@ -55,7 +56,7 @@ test('a role’s permissions are assigned in a tree of checkboxes and saved', as
     expect(saved).toEqual(expect.arrayContaining(['tag.read', 'tag.create', 'brand.read']));
 
     // A super role has nothing to assign.
-    await rowOf(page, '超级管理员').first().getByTestId('role-permissions-open').click();
+    await (await rowAction(rowOf(page, '超级管理员').first(), (scope) => scope.getByTestId('role-permissions-open'))).click();
     await expect(page.getByRole('dialog')).toContainText('超级角色拥有该类型的全部权限');
     await expect(page.getByRole('dialog').getByTestId('role-permissions-save')).toHaveCount(0);
   } finally {
@@ -68,7 +69,7 @@ test('the projects dialog shows the home and further hotels of a multi-project h
   const search = activePage(page).getByTestId('search-form');
   await search.locator('#keyword').fill('sunrise.multi');
   await search.getByRole('button', { name: label('查询') }).click();
-  await rowOf(page, 'sunrise.multi').getByTestId('user-projects-open').click();
+  await (await rowAction(rowOf(page, 'sunrise.multi'), (scope) => scope.getByTestId('user-projects-open'))).click();
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('user-projects') });
   await expect(dialog).toContainText('朝阳西湖酒店');
   await expect(dialog.locator('.ant-select')).toContainText('朝阳滨江酒店');

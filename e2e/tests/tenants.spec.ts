@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { ACCOUNTS, label, WEB } from '../support/auth.js';
 import { activePage, Api, openAs, switchLanguage } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * Brands, hotels and rooms (docs/tenants.md): the platform's brand list (search, pages, export), a
@@ -114,7 +115,7 @@ test.describe('brands and hotels as the platform administrator', () => {
   test("a brand's hotels list their counts and lead to the rooms", async ({ page }) => {
     await openAs(page, ACCOUNTS.platform, '/brand/list?keyword=SUNRISE');
     const row = rows(table(page)).filter({ hasText: '朝阳酒店集团' });
-    await row.getByTestId('brand-hotels-open').click();
+    await (await rowAction(row, (scope) => scope.getByTestId('brand-hotels-open'))).click();
     await expect(page).toHaveURL(/\/brand\/hotels\/\d+/);
     const hotels = page.getByTestId('brand-hotels-table');
     const bund = rows(hotels).filter({ hasText: '朝阳外滩酒店' });
@@ -142,7 +143,7 @@ test.describe('rooms as the brand administrator', () => {
     const prefix = `Z${Math.floor(Math.random() * 1e6).toString(36).toUpperCase()}`;
     await openAs(page, ACCOUNTS.brand, '/hotel/lists');
     const row = rows(table(page)).filter({ hasText: '朝阳西湖酒店' });
-    await row.getByTestId('hotel-rooms-open').click();
+    await (await rowAction(row, (scope) => scope.getByTestId('hotel-rooms-open'))).click();
     await expect(page).toHaveURL(/\/hotel\/rooms\/\d+/);
     const hotelId = Number(/\/hotel\/rooms\/(\d+)/.exec(page.url())![1]);
 
@@ -268,7 +269,7 @@ test.describe('hotel manager transfer as the brand administrator', () => {
       const row = rows(table(page)).filter({ hasText: name });
       // The first account of a hotel is its manager.
       await expect(row).toContainText(first.name);
-      await row.getByTestId('transfer-manager-open').click();
+      await (await rowAction(row, (scope) => scope.getByTestId('transfer-manager-open'))).click();
       const form = dialog(page).getByTestId('transfer-manager-form');
       await expect(form).toContainText(first.name);
       await form.locator('#user_id').click();
@@ -304,7 +305,7 @@ test.describe('a hotel edited by the brand administrator', () => {
     try {
       await platform.put(`/records/hotel/${hotel.id}`, { ...body, pmsVendorId: vendor.id });
       await openAs(page, ACCOUNTS.brand, `/hotel/lists?keyword=${encodeURIComponent(name)}`);
-      await rows(table(page)).filter({ hasText: name }).getByRole('button', { name: label('编辑') }).click();
+      await (await rowAction(rows(table(page)).filter({ hasText: name }), (scope) => scope.getByRole('button', { name: label('编辑') }))).click();
       const form = dialog(page).getByTestId('record-form');
       await expect(form.locator('#name')).toHaveValue(name);
       await expect(form.locator('#pmsVendorId')).toBeDisabled();

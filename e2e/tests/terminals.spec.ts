@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { apiLogin, label, login, WEB } from '../support/auth.js';
+import { closeRowActions, rowAction, rowActions } from '../support/rows.js';
 import { baseUrl } from '../support/server.js';
 
 /**
@@ -82,9 +83,11 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     for (const mac of macs) await expect(rowOf(page, mac)).toContainText('未授权');
 
     // The row offers "Disable with tip" instead of the generic Disable; the other state actions stay.
-    await expect(rowOf(page, macs[0]!).getByTestId('terminal-disable-tip')).toBeVisible();
-    await expect(rowOf(page, macs[0]!).getByRole('button', { name: label('禁用') })).toHaveCount(0);
-    await expect(rowOf(page, macs[0]!).getByRole('button', { name: label('授权') })).toHaveCount(1);
+    const offered = await rowActions(rowOf(page, macs[0]!));
+    await expect(offered.getByTestId('terminal-disable-tip')).toBeVisible();
+    await expect(offered.getByRole('button', { name: label('禁用') })).toHaveCount(0);
+    await expect(offered.getByRole('button', { name: label('授权') })).toHaveCount(1);
+    await closeRowActions(page);
 
     // Check two rows and authorize them from the toolbar, after the confirmation naming them.
     for (const mac of macs.slice(0, 2)) await rowOf(page, mac).getByRole('checkbox').check();
@@ -114,7 +117,7 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
 
     // Disable one with a tip: the TV shows the tip.
     const tip = `请到前台办理续住 ${seed}`;
-    await rowOf(page, macs[0]!).getByTestId('terminal-disable-tip').click();
+    await (await rowAction(rowOf(page, macs[0]!), (scope) => scope.getByTestId('terminal-disable-tip'))).click();
     const disable = page.getByRole('dialog').filter({ has: page.getByTestId('disable-tip-input') });
     await disable.getByTestId('disable-tip-input').fill(tip);
     await disable.getByRole('button', { name: OK_BUTTON }).click();
@@ -122,11 +125,13 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     await expect.poll(() => tvs[0]!.config?.authorization.tip, { timeout: 15_000 }).toBe(tip);
     expect(tvs[0]!.authorization).toBe('disabled');
     await expect(rowOf(page, macs[0]!)).toContainText('已禁用');
-    await expect(rowOf(page, macs[0]!).getByTestId('terminal-disable-tip')).toHaveCount(0);
-    await expect(rowOf(page, macs[0]!).getByRole('button', { name: label('恢复') })).toHaveCount(1);
+    const disabledActions = await rowActions(rowOf(page, macs[0]!));
+    await expect(disabledActions.getByTestId('terminal-disable-tip')).toHaveCount(0);
+    await expect(disabledActions.getByRole('button', { name: label('恢复') })).toHaveCount(1);
+    await closeRowActions(page);
 
     // Detail drawer with its logs.
-    await rowOf(page, macs[0]!).getByTestId('terminal-detail-open').click();
+    await (await rowAction(rowOf(page, macs[0]!), (scope) => scope.getByTestId('terminal-detail-open'))).click();
     const drawer = page.getByTestId('terminal-detail');
     await expect(drawer).toContainText(macs[0]!);
     await expect(drawer.getByTestId('terminal-field-disabledTip')).toHaveText(tip);

@@ -4,6 +4,7 @@ import { startFleet } from '../../tools/simulator/lib.js';
 import { ACCOUNTS, label } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
 import { activePage, Api, chooseOption, openAs, unique } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /** As the brand: creates a template from the list, lands in its tree editor and adds a page to its main layout. */
 async function createInEditor(page: Page, name: string) {
@@ -138,7 +139,7 @@ test('a brand sends a template with a picture to a hotel; its TV downloads it on
     const terminals = activePage(page);
     await terminals.getByTestId('search-form').locator('#keyword').fill(tv.mac);
     await terminals.getByTestId('search-form').getByRole('button', { name: label('查询') }).click();
-    await terminals.getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: tv.mac }).getByTestId('terminal-detail-open').click();
+    await (await rowAction(terminals.getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: tv.mac }), (scope) => scope.getByTestId('terminal-detail-open'))).click();
     const drawer = page.getByTestId('terminal-detail');
     await drawer.getByRole('tab', { name: '模板' }).click();
     await expect(drawer.getByTestId('terminal-theme-name')).toHaveText(`${name} · v1`);

@@ -3,6 +3,7 @@ import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { apiLogin, label, login, WEB } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
 import { activePage } from '../support/shell.js';
+import { rowAction } from '../support/rows.js';
 
 /**
  * TV-auth projects end to end: the platform administrator creates a project and its model, opens the
@@ -45,7 +46,7 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
     await expect(form).toBeHidden();
 
     // Its model, on the project's model page.
-    await rowOf(page, name).getByTestId('tv-auth-models').click();
+    await (await rowAction(rowOf(page, name), (scope) => scope.getByTestId('tv-auth-models'))).click();
     await expect(page).toHaveURL(/\/terminal_control\/tv_auth\/models\?project=\d+/);
     await shown(page, '/terminal_control/tv_auth/models');
     await createButton(page).click();
@@ -59,7 +60,7 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
 
     // The QR code.
     await page.goto(PROJECTS);
-    await rowOf(page, name).getByTestId('tv-auth-qr').click();
+    await (await rowAction(rowOf(page, name), (scope) => scope.getByTestId('tv-auth-qr'))).click();
     const qr = page.getByRole('dialog').filter({ hasText: name });
     await expect(qr.locator('img')).toBeVisible();
     await expect.poll(() => qr.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -76,7 +77,7 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
 
     // The project's log shows the pass; the terminal list shows the TV authorized.
     await page.goto(PROJECTS);
-    await rowOf(page, name).getByTestId('tv-auth-logs').click();
+    await (await rowAction(rowOf(page, name), (scope) => scope.getByTestId('tv-auth-logs'))).click();
     await expect(page).toHaveURL(new RegExp(`/terminal_control/tv_auth/logs\\?project=${project!.id}`));
     await shown(page, '/terminal_control/tv_auth/logs');
     await expect(rowOf(page, tv.mac)).toContainText('通过');

@@ -22,6 +22,7 @@ import { hotelInfoFor } from '../areas/tenants/info.js';
 import { brands, hotels, roles, users } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
+import { titleSql } from '../records/engine.js';
 import { unreadMessages } from '../areas/messages/routes.js';
 import { writeOpLog } from '../areas/oplog/log.js';
 import { WEB_BASE } from '../system/web.js';
@@ -88,10 +89,10 @@ async function findAccount(db: Db, identifier: string) {
 /** The user info the console boots from (spec part 1 §3, §7). */
 export async function userInfo(db: Db, actor: Actor, lang: (typeof LANGS)[number]) {
   const chain = await sessionChain(db, actor.sessionId);
-  const [brand] = actor.brandId === null ? [] : await db.select({ id: brands.id, name: brands.name, code: brands.code }).from(brands).where(eq(brands.id, actor.brandId));
-  const hotelInfo = actor.hotelId === null ? null : await hotelInfoFor(db, actor.hotelId);
+  const [brand] = actor.brandId === null ? [] : await db.select({ id: brands.id, name: titleSql('brand', lang), code: brands.code }).from(brands).where(eq(brands.id, actor.brandId));
+  const hotelInfo = actor.hotelId === null ? null : await hotelInfoFor(db, actor.hotelId, lang);
   const hotel = hotelInfo?.hotelinfo;
-  const { projects, current } = await sessionProjects(db, actor);
+  const { projects, current } = await sessionProjects(db, actor, lang);
   // A system role's name in the request language (the session holds the stored one).
   const [role] = await db.select({ name: roleNameSql(roles, lang) }).from(roles).where(eq(roles.id, actor.roleId));
   const permissions = actor.isSuper ? ['*'] : [...actor.permissions].sort();
@@ -304,7 +305,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
   );
 
   app.get('/api/web/project/list', { schema: { tags, summary: 'Projects of the selector and the current one' }, config: { auth: { userTypes: [2, 3] } } }, async (request) => {
-    const { projects, current } = await sessionProjects(db, actorOf(request));
+    const { projects, current } = await sessionProjects(db, actorOf(request), request.lang);
     return ok({ list: projects, current });
   });
 
@@ -314,7 +315,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.body as z.infer<typeof switchBody>;
-      const { projects } = await sessionProjects(db, actor);
+      const { projects } = await sessionProjects(db, actor, request.lang);
       const project = projects.find((p) => p.id === id);
       if (!project) throw notFound();
       const tenancy = actor.userType === 2 ? { brandId: project.id, hotelId: null } : { brandId: project.brandId ?? null, hotelId: project.id };

@@ -74,6 +74,15 @@ export function titleOf(def: RecordDef, table: RecordTable, lang?: Lang): SQL | 
   return titleColumn(def, table, lang);
 }
 
+/**
+ * The title of a record's rows in `lang` for custom queries that name them for display (a hotel, a
+ * brand): over its own table, or an alias of it (`table`).
+ */
+export function titleSql(recordName: keyof typeof records, lang?: Lang, table?: RecordTable): SQL<string> {
+  const def = records[recordName] as RecordDef;
+  return sql<string>`${titleOf(def, table ?? tableOf(def), lang)}`;
+}
+
 const OWNER_RECORDS = { brandId: 'brand', hotelId: 'hotel' } as const;
 
 /**
@@ -157,7 +166,7 @@ export async function listRows(db: Db, def: RecordDef, actor: Actor, query: List
       .offset((query.page - 1) * query.pagesize),
     counting,
   ]);
-  await runAfterRead({ db, actor }, def, items as Row[]);
+  await runAfterRead({ db, actor, lang }, def, items as Row[]);
   const total = count?.total ?? 0;
   if (def.countCap && total > def.countCap) return { items: items as Row[], total: def.countCap, capped: true, page: query.page, pagesize: query.pagesize };
   return { items: items as Row[], total, page: query.page, pagesize: query.pagesize };
@@ -170,7 +179,7 @@ export async function exportRows(db: Db, def: RecordDef, actor: Actor, query: Li
     .where(listConditions(def, table, actor, query, lang))
     .orderBy(...ordering(def, table, query))
     .limit(MAX_EXPORT_ROWS)) as Row[];
-  await runAfterRead({ db, actor }, def, rows);
+  await runAfterRead({ db, actor, lang }, def, rows);
   return rows;
 }
 
@@ -179,7 +188,7 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number, l
   const { query: select, table } = baseQuery(db, def, lang);
   const [row] = await select.where(and(eq(table.id, id), tenantFilter(def, table, actor))).limit(1);
   if (!row) throw notFound();
-  await runAfterRead({ db, actor }, def, [row as Row]);
+  await runAfterRead({ db, actor, lang }, def, [row as Row]);
   return row as Row;
 }
 

@@ -1,6 +1,13 @@
-import { missingRequiredWhen, type RecordDef } from '@htv/shared';
+import { missingRequiredWhen, type Lang, type RecordDef } from '@htv/shared';
 import { invalidFields } from '../http/errors.js';
 import type { Row, WriteContext } from './engine.js';
+
+/** What a read hook gets: the database, the reader and the language the rows are shown in. */
+export interface ReadContext {
+  db: WriteContext['db'];
+  actor: WriteContext['actor'];
+  lang?: Lang;
+}
 
 /**
  * Server-side rules a declaration cannot express: derived or secret columns, cross-row checks,
@@ -16,7 +23,7 @@ export interface RecordHooks {
   /** Columns never sent to clients (hashes, secrets). */
   hidden?: readonly string[];
   /** Adds computed values to rows read for clients (list, get, export), e.g. names of related rows. */
-  afterRead?(ctx: { db: WriteContext['db']; actor: WriteContext['actor'] }, rows: Row[]): Promise<void> | void;
+  afterRead?(ctx: ReadContext, rows: Row[]): Promise<void> | void;
   /**
    * Runs once the write's transaction has committed (caches, notifications): `action` is create,
    * update, delete or the state action's name; `rows` are the rows after the write (before, for delete).
@@ -66,7 +73,7 @@ export function hiddenColumns(def: RecordDef): string[] {
   return hooksFor(def).flatMap((h) => h.hidden ?? []);
 }
 
-export async function runAfterRead(ctx: { db: WriteContext['db']; actor: WriteContext['actor'] }, def: RecordDef, rows: Row[]) {
+export async function runAfterRead(ctx: ReadContext, def: RecordDef, rows: Row[]) {
   if (!rows.length) return;
   for (const hooks of hooksFor(def)) await hooks.afterRead?.(ctx, rows);
 }

@@ -20,6 +20,7 @@ import { visibleExtensions } from './extensions';
 import { useSessionInfo } from '../auth/session';
 import { useStickyHeaderHeight } from '../layout/stickyHeader';
 import { ListToolbar } from './ListToolbar';
+import { RowActions, type RowActionItem } from './RowActions';
 import { useListSettings } from './listSettings';
 
 /**
@@ -107,45 +108,58 @@ export default function RecordListPage({ record, Form, filters, columns: pageCol
   const stateActions = (Object.entries(record.states?.actions ?? {}) as [string, StateAction][]).filter(([name]) => !extensions.replacedStateActions.has(name));
   const stateField = record.states?.field;
 
-  const rowActions = (row: Row) => {
+  /** The row's actions in order: edit, the state actions its state allows, the area's, delete. */
+  const rowActionItems = (row: Row): RowActionItem[] => {
     const available = stateActions.filter(([name, action]) => access.action(name) && stateField && action.from.includes(String(row[stateField])));
-    return (
-      <Space size={0} wrap>
-        {access.update && (
-          <Button type="link" size="small" onClick={() => setEditing({ id: row.id })}>
-            {t('crud.edit')}
-          </Button>
-        )}
-        {available.map(([name, action]) =>
-          action.confirm ? (
-            <Popconfirm key={name} title={action.confirm[lang]} onConfirm={() => settle(runAction.mutateAsync({ id: row.id, action: name }))}>
-              <Button type="link" size="small">
-                {action.label[lang]}
-              </Button>
-            </Popconfirm>
-          ) : (
-            <Button key={name} type="link" size="small" onClick={() => runAction.mutate({ id: row.id, action: name })}>
+    return [
+      ...(access.update
+        ? [
+            {
+              key: 'edit',
+              node: (
+                <Button type="link" size="small" onClick={() => setEditing({ id: row.id })}>
+                  {t('crud.edit')}
+                </Button>
+              ),
+            },
+          ]
+        : []),
+      ...available.map(([name, action]) => ({
+        key: `state-${name}`,
+        node: action.confirm ? (
+          <Popconfirm title={action.confirm[lang]} onConfirm={() => settle(runAction.mutateAsync({ id: row.id, action: name }))}>
+            <Button type="link" size="small">
               {action.label[lang]}
             </Button>
-          ),
-        )}
-        {extensions.rowActions.map(({ key, Component }) => (
-          <Component key={key} record={record} row={row} />
-        ))}
-        {access.delete && (
-          <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => settle(remove.mutateAsync(row.id))} okButtonProps={{ danger: true }}>
-            <Button type="link" size="small" danger>
-              {t('crud.delete')}
-            </Button>
           </Popconfirm>
-        )}
-      </Space>
-    );
+        ) : (
+          <Button type="link" size="small" onClick={() => runAction.mutate({ id: row.id, action: name })}>
+            {action.label[lang]}
+          </Button>
+        ),
+      })),
+      ...extensions.rowActions.filter((action) => action.when?.(row) ?? true).map(({ key, Component }) => ({ key: `extension-${key}`, node: <Component record={record} row={row} /> })),
+      ...(access.delete
+        ? [
+            {
+              key: 'delete',
+              node: (
+                <Popconfirm title={t('crud.deleteConfirm')} onConfirm={() => settle(remove.mutateAsync(row.id))} okButtonProps={{ danger: true }}>
+                  <Button type="link" size="small" danger>
+                    {t('crud.delete')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ]
+        : []),
+    ];
   };
+  const rowActions = (row: Row) => <RowActions items={rowActionItems(row)} />;
 
   const hasRowActions = access.update || access.delete || extensions.rowActions.length > 0 || stateActions.some(([name]) => access.action(name));
   const shownColumns = settings.columns.filter((column) => column.shown).map((column) => column.name);
-  const columns = buildColumns(record, shownColumns, lang, t, state, hasRowActions ? rowActions : undefined, Math.min(200 + 40 * extensions.rowActions.length, 320));
+  const columns = buildColumns(record, shownColumns, lang, t, state, hasRowActions ? rowActions : undefined);
   // An empty list offers its first action (named with the record, apart from the toolbar's), unless a
   // search emptied it; before the first answer it says nothing more than "No data".
   const empty = searching ? (

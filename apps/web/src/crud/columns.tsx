@@ -72,7 +72,6 @@ export function buildColumns(
   t: TFunction,
   state: ListState,
   actions?: (row: Row) => ReactNode,
-  actionsWidth = 200,
 ): ColumnsType<Row> {
   const labels = columnLabels(record, lang, t);
   const columns: ColumnsType<Row> = names.map((name) => {
@@ -96,7 +95,8 @@ export function buildColumns(
     return { key: name, dataIndex: `${name}Title`, title: labels[name], width: 180, ellipsis: { showTitle: true }, render: (value: unknown) => (typeof value === 'string' && value ? value : EMPTY) };
   });
   if (actions) {
-    columns.push({ key: 'actions', title: t('crud.actions'), fixed: 'right', width: actionsWidth, render: (_: unknown, row: Row) => actions(row) });
+    // As wide as its one line of buttons (RowActions folds all but a few behind "More").
+    columns.push({ key: 'actions', title: t('crud.actions'), fixed: 'right', render: (_: unknown, row: Row) => actions(row) });
   }
   return columns;
 }

@@ -44,6 +44,8 @@ export interface RecordRowAction {
   visible?: Visibility;
   /** Generic state actions this one stands in for: their buttons are hidden wherever it is visible. */
   replaces?: string[];
+  /** The rows it concerns (default all): others show no button, so it takes no place among the row's actions. */
+  when?: (row: Row) => boolean;
   Component: ComponentType<RowActionProps>;
 }
 

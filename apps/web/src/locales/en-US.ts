@@ -207,6 +207,7 @@ const enUS: UiMessages = {
     export: 'Export',
     exported: 'Exported',
     actions: 'Actions',
+    more: 'More',
     createdAt: 'Created',
     updatedAt: 'Updated',
     total: '{{total}} in total',

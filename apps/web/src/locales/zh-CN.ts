@@ -209,6 +209,7 @@ const zhCN = {
     export: '导出',
     exported: '导出成功',
     actions: '操作',
+    more: '更多',
     createdAt: '创建时间',
     updatedAt: '更新时间',
     total: '共 {{total}} 条',

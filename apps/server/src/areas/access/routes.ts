@@ -106,7 +106,7 @@ export function registerAccess(app: FastifyInstance, db: Db) {
     { schema: { tags, params: idParams, summary: 'Projects (brands or hotels) of a brand or hotel user' }, config: { auth: { userTypes: [1, 2] } } },
     async (request) => {
       const { user } = await managedUser(request, (request.params as { id: number }).id, false);
-      const { projects } = await userProjectList(db, user.id);
+      const { projects } = await userProjectList(db, user.id, request.lang);
       const home = user.userType === 2 ? user.brandId : user.hotelId;
       return ok({ user_id: user.id, user_type: user.userType, home_id: home, projects });
     },
@@ -148,7 +148,7 @@ export function registerAccess(app: FastifyInstance, db: Db) {
           .where(and(eq(sessions.userId, user.id), isNull(sessions.roleId), isNull(sessions.revokedAt), or(isNull(column), kept.length ? notInArray(column, kept) : sql`true`)));
         await writeOpLog(tx, actor, { action: 'user_projects', recordType: user.userType === 2 ? 'brandAccount' : 'hotelAccount', recordId: user.id, before: { projects: before.projects.map((p) => p.id) }, after: { projects: kept } }, request.ip);
       });
-      return ok({ user_id: user.id, projects: (await userProjectList(db, user.id)).projects });
+      return ok({ user_id: user.id, projects: (await userProjectList(db, user.id, request.lang)).projects });
     },
   );
 }

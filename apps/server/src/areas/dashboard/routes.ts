@@ -19,7 +19,7 @@ export function registerDashboard(app: FastifyInstance, db: Db) {
       schema: { querystring: dashboardQuery, tags: ['dashboard'], summary: 'Home dashboard: terminals over time, registrations, versions, offline hotels, alarms' },
       config: { auth: { userTypes: [1, 2, 3], permission: 'terminal.read' } },
     },
-    async (request) => ok(await dashboard(db, actorOf(request), (request.query as DashboardQuery).days, app.devices.today())),
+    async (request) => ok(await dashboard(db, actorOf(request), (request.query as DashboardQuery).days, app.devices.today(), request.lang)),
   );
 
   let timer: NodeJS.Timeout | undefined;

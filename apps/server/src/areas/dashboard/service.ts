@@ -1,8 +1,10 @@
 import { DASHBOARD_RECENT_ALARMS, DASHBOARD_TOP_HOTELS, DASHBOARD_TOP_VERSIONS, type DashboardAnswer, type PresencePoint } from '@htv/shared/areas/dashboard/index';
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Lang } from '@htv/shared';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { brands, hotels, recordTables, type RecordTable } from '../../db/schema/index.js';
+import { titleSql } from '../../records/engine.js';
 import { alarmPage, terminalScope, terminalStats } from '../devices/service.js';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { terminalPresenceHours } from './schema.js';
@@ -31,7 +33,7 @@ export async function snapshotPresence(db: Db): Promise<void> {
 const snapshotScope = (actor: Actor) => tenantFilter({ scope: 'tenant' }, terminalPresenceHours as unknown as RecordTable, actor);
 
 /** The dashboard of the actor's reach over the last `days` days (`today`: the stats day). */
-export async function dashboard(db: Db, actor: Actor, days: number, today: string): Promise<DashboardAnswer> {
+export async function dashboard(db: Db, actor: Actor, days: number, today: string, lang?: Lang): Promise<DashboardAnswer> {
   const t = recordTables.terminal!;
   const p = terminalPresenceHours;
   const scope = terminalScope(actor);
@@ -54,8 +56,8 @@ export async function dashboard(db: Db, actor: Actor, days: number, today: strin
       : db
           .select({
             hotelId: hotels.id,
-            hotelName: hotels.name,
-            brandName: brands.name,
+            hotelName: titleSql('hotel', lang),
+            brandName: titleSql('brand', lang),
             offline: sql<number>`(count(*) filter (where not ${t.online}))::int`,
             total: sql<number>`count(*)::int`,
           })
@@ -63,11 +65,11 @@ export async function dashboard(db: Db, actor: Actor, days: number, today: strin
           .innerJoin(hotels, eq(hotels.id, t.hotelId))
           .leftJoin(brands, eq(brands.id, hotels.brandId))
           .where(and(scope, isNotNull(t.hotelId)))
-          .groupBy(hotels.id, hotels.name, brands.name)
+          .groupBy(hotels.id, brands.id)
           .having(sql`count(*) filter (where not ${t.online}) > 0`)
           .orderBy(desc(sql`count(*) filter (where not ${t.online})`), hotels.id)
           .limit(DASHBOARD_TOP_HOTELS),
-    alarmPage(db, actor, { page: 1, pagesize: DASHBOARD_RECENT_ALARMS, status: 'open' }),
+    alarmPage(db, actor, { page: 1, pagesize: DASHBOARD_RECENT_ALARMS, status: 'open' }, lang),
   ]);
 
   const presence: PresencePoint[] = snapshots.map((s) => ({ at: new Date(s.at).toISOString(), online: s.online, offline: s.total - s.online, unauthorized: s.unauthorized }));

@@ -9,7 +9,6 @@ import { recordTables } from '../../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import type { WriteContext } from '../../records/engine.js';
-import type { Actor } from '../../auth/actor.js';
 import { partitionCells, readUploadedCells } from './excel.js';
 import { searchTerminalMacs } from './mac-search.js';
 import { TERMINAL_STATES } from './logs.js';
@@ -74,15 +73,17 @@ function checkBatchSize(size: number) {
  */
 export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: DeviceRuntime) {
   const auth = (permission: string, userTypes: readonly UserType[] = ALL) => ({ auth: { userTypes, permission }, fields: FIELDS });
-  const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip });
+  const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip, lang: request.lang });
   // A hotel's terminals are few: its search intersects them in memory (see searchTerminalMacs).
-  const searchMacsInReach = (actor: Actor, macs: readonly string[], page: number, pagesize: number) =>
-    searchTerminalMacs(db, macs, terminalScope(actor), { page, pagesize, few: actor.userType === 3 });
+  const searchMacsInReach = (request: FastifyRequest, macs: readonly string[], page: number, pagesize: number) => {
+    const actor = actorOf(request);
+    return searchTerminalMacs(db, macs, terminalScope(actor), { page, pagesize, few: actor.userType === 3, lang: request.lang });
+  };
 
   app.get(
     '/api/admin/terminal/get_terminal_info',
     { schema: { querystring: z.object({ mac: z.string().trim().min(1).max(64) }), tags, summary: 'One terminal by MAC, with its hotel and last heartbeat' }, config: auth('terminal.read') },
-    async (request) => ok(await terminalByMac(db, actorOf(request), (request.query as { mac: string }).mac)),
+    async (request) => ok(await terminalByMac(db, actorOf(request), (request.query as { mac: string }).mac, request.lang)),
   );
 
   app.get(
@@ -114,7 +115,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   app.get(
     '/api/terminals/state-logs',
     { schema: { querystring: stateQuery, tags, summary: 'Terminal state history (registered, authorized, disabled, recovered, unbound, online, offline…)' }, config: auth('terminal.read') },
-    async (request) => ok(await stateLogPage(db, actorOf(request), request.query as z.infer<typeof stateQuery>)),
+    async (request) => ok(await stateLogPage(db, actorOf(request), request.query as z.infer<typeof stateQuery>, request.lang)),
   );
 
   app.post(
@@ -126,7 +127,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
     async (request) => {
       const { macs, page, pagesize } = request.body as { macs: string[]; page: number; pagesize: number };
       if (macs.length > MAX_MAC_SEARCH) throw invalidFields({ macs: { key: 'terminal.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
-      return ok(await searchMacsInReach(actorOf(request), macs, page, pagesize));
+      return ok(await searchMacsInReach(request, macs, page, pagesize));
     },
   );
 
@@ -141,7 +142,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
       const cells = await readUploadedCells(request);
       const { values, invalid } = partitionCells(cells, MAC_PATTERN, normalizeMac);
       if (values.length > MAX_MAC_SEARCH) throw invalidFields({ file: { key: 'terminal.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
-      const result = await searchMacsInReach(actorOf(request), values, page, pagesize);
+      const result = await searchMacsInReach(request, values, page, pagesize);
       // The MACs read come back so the page can search further pages with search_macs.
       return ok({ ...result, invalid: [...invalid, ...result.invalid], macs: values });
     },
@@ -196,7 +197,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   app.get(
     '/api/terminals/alarms',
     { schema: { querystring: alarmQuery, tags, summary: 'Alarm terminals; kind=ipOutsideWhitelist is stolen-use monitoring' }, config: auth('terminal.read') },
-    async (request) => ok(await alarmPage(db, actorOf(request), request.query as z.infer<typeof alarmQuery>)),
+    async (request) => ok(await alarmPage(db, actorOf(request), request.query as z.infer<typeof alarmQuery>, request.lang)),
   );
   app.post(
     '/api/terminals/alarms/:id/resolve',
@@ -234,7 +235,7 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
   app.get(
     '/api/terminals/hotel-settings',
     { schema: { querystring: z.object({ hotelId: idSchema.optional() }), tags, summary: "A hotel's device settings: IP whitelist and install code" }, config: auth('terminal.read') },
-    async (request) => ok(await hotelSettings(db, actorOf(request), (request.query as { hotelId?: number }).hotelId)),
+    async (request) => ok(await hotelSettings(db, actorOf(request), (request.query as { hotelId?: number }).hotelId, request.lang)),
   );
   const settingsBody = z.strictObject({
     hotelId: idSchema.optional(),

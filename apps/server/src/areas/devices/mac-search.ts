@@ -1,3 +1,4 @@
+import type { Lang } from '@htv/shared';
 import { normalizeMac } from '@htv/shared/areas/devices/protocol';
 import { and, asc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -25,6 +26,8 @@ export interface MacSearchOptions {
    * probing the fleet-wide MAC index 20,000 times and visiting each row to check the condition.
    */
   few?: boolean;
+  /** The language the terminals' hotels are named in. */
+  lang?: Lang;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface MacSearchOptions {
  * Paging keeps the answer small: 20,000 full rows would be ~20 MB of JSON. The console's terminal
  * search passes the caller's reach; the manufacturers' search, the terminals running their launchers.
  */
-export async function searchTerminalMacs(db: Db, input: readonly string[], where: SQL | undefined, { page = 1, pagesize = 100, few = false }: MacSearchOptions = {}): Promise<MacSearchResult> {
+export async function searchTerminalMacs(db: Db, input: readonly string[], where: SQL | undefined, { page = 1, pagesize = 100, few = false, lang }: MacSearchOptions = {}): Promise<MacSearchResult> {
   const invalid: string[] = [];
   const macs = new Set<string>();
   for (const raw of input) {
@@ -54,7 +57,7 @@ export async function searchTerminalMacs(db: Db, input: readonly string[], where
   const onPage = found.slice((page - 1) * pagesize, page * pagesize);
   const { createdBy: _createdBy, ...columns } = getTableColumns(t);
   const items = onPage.length ? ((await db.select(columns).from(t).where(sql`${t.mac} = any(${sql.param(onPage)}::text[])`).orderBy(asc(t.mac))) as Row[]) : [];
-  await decorateTerminals(db, items);
+  await decorateTerminals(db, items, lang);
   const present = new Set(found);
   return { items, total: found.length, page, pagesize, missing: [...macs].filter((m) => !present.has(m)), invalid };
 }

@@ -33,7 +33,7 @@ export function installDeviceRecordHooks(): void {
       await ctx.db.execute(sql`delete from ${terminalBootRecords} where terminal_id = any(${sql.param(ids)}::int[])`);
     },
     afterRead(ctx, rows) {
-      return decorateTerminals(ctx.db, rows as Row[]);
+      return decorateTerminals(ctx.db, rows as Row[], ctx.lang);
     },
     async afterCommit(ctx, change) {
       const ids = change.rows.map((r) => r.id);

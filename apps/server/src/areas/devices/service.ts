@@ -1,4 +1,4 @@
-import { records } from '@htv/shared';
+import { records, type Lang } from '@htv/shared';
 import type { TerminalStats } from '@htv/shared/areas/devices/console';
 import { normalizeMac } from '@htv/shared/areas/devices/protocol';
 import { and, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -18,7 +18,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { writeOpLog } from '../oplog/log.js';
-import type { WriteContext } from '../../records/engine.js';
+import { titleSql, type WriteContext } from '../../records/engine.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { assertTerminalQuota } from '../tenants/quota.js';
 import { logStates, logTerminalOperations, type TerminalState } from './logs.js';
@@ -50,14 +51,15 @@ export interface Page<T> {
 }
 
 /**
- * Adds to terminal rows what the table does not hold: the hotel's public id and name, and the last
- * heartbeat time (from the presence table). Used by the record engine's afterRead hook and the
- * custom routes.
+ * Adds to terminal rows what the table does not hold: the hotel's public id and name (in `lang`), and
+ * the last heartbeat time (from the presence table). Used by the record engine's afterRead hook and
+ * the custom routes.
  */
-export async function decorateTerminals(db: Db, rows: Row[]): Promise<void> {
+export async function decorateTerminals(db: Db, rows: Row[], lang?: Lang): Promise<void> {
   if (!rows.length) return;
+  const h = alias(hotels, 'h') as unknown as RecordTable;
   const result = await db.execute(sql`
-    select i.id, p.last_seen_at, h.public_id, h.name
+    select i.id, p.last_seen_at, h.public_id, ${titleSql('hotel', lang, h)} as name
       from unnest(${p(rows.map((r) => r.id))}::int[], ${p(rows.map((r) => (r.hotelId as number | null) ?? null))}::int[]) as i(id, hotel_id)
       left join terminal_presence p on p.terminal_id = i.id
       left join hotels h on h.id = i.hotel_id`);
@@ -72,7 +74,7 @@ export async function decorateTerminals(db: Db, rows: Row[]): Promise<void> {
 }
 
 /** The terminal with this MAC inside the actor's reach; a foreign or unknown MAC is the same 404. */
-export async function terminalByMac(db: Db, actor: Actor, mac: string): Promise<Row> {
+export async function terminalByMac(db: Db, actor: Actor, mac: string, lang?: Lang): Promise<Row> {
   const t = table();
   const [row] = (await db
     .select()
@@ -81,7 +83,7 @@ export async function terminalByMac(db: Db, actor: Actor, mac: string): Promise<
     .limit(1)) as Row[];
   if (!row) throw notFound();
   const { createdBy: _createdBy, ...visible } = row;
-  await decorateTerminals(db, [visible as Row]);
+  await decorateTerminals(db, [visible as Row], lang);
   return visible as Row;
 }
 
@@ -283,7 +285,7 @@ export interface StateLogQuery {
 }
 
 /** State history inside the actor's reach (by the owner the terminal had when it happened). */
-export async function stateLogPage(db: Db, actor: Actor, query: StateLogQuery): Promise<Page<unknown>> {
+export async function stateLogPage(db: Db, actor: Actor, query: StateLogQuery, lang?: Lang): Promise<Page<unknown>> {
   const s = terminalStateLogs;
   const where = and(
     ownerScope(s, actor),
@@ -295,7 +297,7 @@ export async function stateLogPage(db: Db, actor: Actor, query: StateLogQuery): 
   );
   const [items, [count]] = await Promise.all([
     db
-      .select({ id: s.id, mac: s.mac, state: s.state, detail: s.detail, at: s.at, userName: s.userName, hotelId: s.hotelId, hotelName: hotels.name, hotelPublicId: hotels.publicId })
+      .select({ id: s.id, mac: s.mac, state: s.state, detail: s.detail, at: s.at, userName: s.userName, hotelId: s.hotelId, hotelName: titleSql('hotel', lang), hotelPublicId: hotels.publicId })
       .from(s)
       .leftJoin(hotels, eq(hotels.id, s.hotelId))
       .where(where)
@@ -340,7 +342,7 @@ const ownColumn = <T>(column: unknown) => sql<T | null>`case when ${terminalAlar
  * Alarms of terminals inside the actor's reach: stolen-use monitoring is kind `ipOutsideWhitelist`;
  * the alarm-terminal list shows every open alarm.
  */
-export async function alarmPage(db: Db, actor: Actor, query: AlarmQuery): Promise<Page<unknown>> {
+export async function alarmPage(db: Db, actor: Actor, query: AlarmQuery, lang?: Lang): Promise<Page<unknown>> {
   const t = table();
   const a = terminalAlarms;
   const where = and(
@@ -368,7 +370,7 @@ export async function alarmPage(db: Db, actor: Actor, query: AlarmQuery): Promis
         authorization: ownColumn<string>(t.authorization),
         online: ownColumn<boolean>(t.online),
         hotelId: alarmHotelId(),
-        hotelName: hotels.name,
+        hotelName: titleSql('hotel', lang),
         hotelPublicId: hotels.publicId,
       })
       .from(a)
@@ -487,11 +489,11 @@ export function filterOptions(db: Db, actor: Actor): Promise<Record<string, stri
 // --- hotel device settings ----------------------------------------------------------------------
 
 /** The hotel a settings call is about: a hotel user's own; a brand user's hotel of its brand; any for the platform. */
-export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undefined): Promise<{ id: number; brandId: number; publicId: string; name: string; installSecret: string }> {
+export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undefined, lang?: Lang): Promise<{ id: number; brandId: number; publicId: string; name: string; installSecret: string }> {
   const id = actor.userType === 3 ? actor.hotelId : hotelId;
   if (!id) throw notFound();
   const [hotel] = await db
-    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: hotels.name, installSecret: hotels.installSecret })
+    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: titleSql('hotel', lang), installSecret: hotels.installSecret })
     .from(hotels)
     .where(eq(hotels.id, id));
   if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw notFound();
@@ -501,8 +503,9 @@ export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undef
 /** The install code TVs register with: the hotel's public id and its secret. */
 export const installCodeOf = (hotel: { publicId: string; installSecret: string }) => `${hotel.publicId}-${hotel.installSecret}`;
 
-export async function hotelSettings(db: Db, actor: Actor, hotelId: number | undefined) {
-  const hotel = await hotelInReach(db, actor, hotelId);
+/** A hotel's device settings, the hotel named in `lang`. */
+export async function hotelSettings(db: Db, actor: Actor, hotelId: number | undefined, lang?: Lang) {
+  const hotel = await hotelInReach(db, actor, hotelId, lang);
   const [settings] = await db.select().from(hotelDeviceSettings).where(eq(hotelDeviceSettings.hotelId, hotel.id));
   return { hotelId: hotel.id, publicId: hotel.publicId, name: hotel.name, ipWhitelist: settings?.ipWhitelist ?? [], installCode: installCodeOf(hotel) };
 }
@@ -520,7 +523,7 @@ export async function saveHotelSettings(ctx: WriteContext, hotelId: number | und
     await writeOpLog(tx, ctx.actor, { action: 'update', recordType: 'hotelDeviceSettings', recordId: hotel.id, before: before ?? null, after: set }, ctx.ip);
   });
   for (const runtime of allRuntimes()) runtime.invalidateWhitelist(hotel.id);
-  return hotelSettings(ctx.db, ctx.actor, hotel.id);
+  return hotelSettings(ctx.db, ctx.actor, hotel.id, ctx.lang);
 }
 
 /**
@@ -534,7 +537,7 @@ export async function rotateInstallCode(ctx: WriteContext, hotelId: number | und
     await tx.update(hotels).set({ installSecret: sql`default`, updatedAt: new Date() }).where(eq(hotels.id, hotel.id));
     await writeOpLog(tx, ctx.actor, { action: 'rotateInstallCode', recordType: 'hotel', recordId: hotel.id, before: null, after: null }, ctx.ip);
   });
-  return hotelSettings(ctx.db, ctx.actor, hotel.id);
+  return hotelSettings(ctx.db, ctx.actor, hotel.id, ctx.lang);
 }
 
 /** Refuses deleting registered terminals (spec: a registered terminal cannot be deleted). */

@@ -1,4 +1,4 @@
-import { idSchema, loginSchema, pagingShape, permissionOf, records, type FieldDef } from '@htv/shared';
+import { idSchema, loginSchema, pagingShape, permissionOf, records, type FieldDef, type Lang } from '@htv/shared';
 import { MAC_PATTERN, MAX_MAC_SEARCH, normalizeMac } from '@htv/shared/areas/devices/protocol';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,10 +72,10 @@ export function registerOem(app: FastifyInstance, db: Db) {
   }
 
   /** Which of `macs` are terminals running one of the manufacturer's launchers, a page of them at a time. */
-  async function search(customer: Customer, macs: readonly string[], page: number, pagesize: number, inputField: 'macs' | 'file') {
+  async function search(customer: Customer, macs: readonly string[], page: number, pagesize: number, inputField: 'macs' | 'file', lang: Lang) {
     if (macs.length > MAX_MAC_SEARCH) throw invalidFields({ [inputField]: { key: 'oem.macSearchLimit', params: { max: MAX_MAC_SEARCH } } });
     const launchers = await launchersOf(customer.id);
-    const result = await searchTerminalMacs(db, macs, inArray(recordTables.terminal!.launcher, launchers), { page, pagesize });
+    const result = await searchTerminalMacs(db, macs, inArray(recordTables.terminal!.launcher, launchers), { page, pagesize, lang });
     const items = result.items.map((r) => ({
       id: r.id,
       mac: r.mac,
@@ -106,7 +106,7 @@ export function registerOem(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const { macs, page, pagesize } = request.body as z.infer<typeof searchBody>;
-      return ok(await search(await customerById((request.params as { id: number }).id), macs, page, pagesize, 'macs'));
+      return ok(await search(await customerById((request.params as { id: number }).id), macs, page, pagesize, 'macs', request.lang));
     },
   );
 
@@ -120,7 +120,7 @@ export function registerOem(app: FastifyInstance, db: Db) {
       const customer = await customerById((request.params as { id: number }).id);
       const { page, pagesize } = request.query as { page: number; pagesize: number };
       const { values, invalid } = partitionCells(await readUploadedCells(request), MAC_PATTERN, normalizeMac);
-      const result = await search(customer, values, page, pagesize, 'file');
+      const result = await search(customer, values, page, pagesize, 'file', request.lang);
       // The MACs read come back so the dialog can ask for further pages with mac-search.
       return ok({ ...result, invalid: [...invalid, ...result.invalid], macs: values });
     },
@@ -191,7 +191,7 @@ export function registerOem(app: FastifyInstance, db: Db) {
     async (request) => {
       const account = accountOf(request);
       const { macs, page, pagesize } = request.body as z.infer<typeof searchBody>;
-      return ok(await search({ id: account.customerId, name: account.customerName }, macs, page, pagesize, 'macs'));
+      return ok(await search({ id: account.customerId, name: account.customerName }, macs, page, pagesize, 'macs', request.lang));
     },
   );
 }

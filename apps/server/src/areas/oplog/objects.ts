@@ -1,8 +1,8 @@
 import { records, USER_TYPE_NAMES, type Lang, type RecordDef, type Text, type UserType } from '@htv/shared';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, hotels, sentMessages, sessions, themes, users, type RecordTable } from '../../db/schema/index.js';
-import { hasLocalTitle, tableOf, titleOf } from '../../records/engine.js';
+import { brands, hotels, sentMessages, sessions, themes, users } from '../../db/schema/index.js';
+import { hasLocalTitle, tableOf, titleOf, titleSql } from '../../records/engine.js';
 
 /** Current titles of some objects of one kind, by id, in a language. */
 type CurrentTitles = (db: Db, ids: number[], lang: Lang) => Promise<Map<number, string>>;
@@ -37,13 +37,10 @@ function recordKind(def: RecordDef): ObjectKind {
   };
 }
 
-/** A hotel's name in a language (its English name in English, where it has one). */
-export const hotelTitle = (lang: Lang) => titleOf(records.hotel as RecordDef, hotels as RecordTable, lang);
-
 /** A platform session is named by its level, others by the brand or hotel they work in. */
 function sessionTitle(lang: Lang): SQL<string | null> {
   const levels = ([1, 2, 3] as UserType[]).map((type) => sql`when ${type} then ${USER_TYPE_NAMES[type][lang]}`);
-  return sql<string | null>`coalesce(${hotelTitle(lang)}, ${brands.name}, case ${sessions.userType} ${sql.join(levels, sql` `)} end)`;
+  return sql<string | null>`coalesce(${titleSql('hotel', lang)}, ${titleSql('brand', lang)}, case ${sessions.userType} ${sql.join(levels, sql` `)} end)`;
 }
 
 /** Objects of the log that are not records: accounts signing in, sessions returned to, messages sent, device settings of a hotel, templates. */
@@ -73,7 +70,7 @@ const OTHER_KINDS: Record<string, ObjectKind> = {
   },
   hotelDeviceSettings: {
     label: { 'zh-CN': '酒店终端设置', 'en-US': 'Hotel device settings' },
-    current: async (db, ids, lang) => byId(await db.select({ id: hotels.id, title: sql<string | null>`${hotelTitle(lang)}` }).from(hotels).where(inArray(hotels.id, ids))),
+    current: async (db, ids, lang) => byId(await db.select({ id: hotels.id, title: sql<string | null>`${titleSql('hotel', lang)}` }).from(hotels).where(inArray(hotels.id, ids))),
   },
   theme: {
     label: { 'zh-CN': '模板', 'en-US': 'Template' },

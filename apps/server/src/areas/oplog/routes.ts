@@ -7,7 +7,8 @@ import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { brands, hotels, operationLogs } from '../../db/schema/index.js';
 import { ok } from '../../http/reply.js';
-import { hotelTitle, nameObjects } from './objects.js';
+import { nameObjects } from './objects.js';
+import { titleSql } from '../../records/engine.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const when = z
@@ -79,7 +80,7 @@ export function registerOperationLog(app: FastifyInstance, db: Db) {
     const where = conditions(actor, q);
     const [rows, [count]] = await Promise.all([
       db
-        .select({ log: operationLogs, brandName: brands.name, hotelName: sql<string | null>`${hotelTitle(request.lang)}` })
+        .select({ log: operationLogs, brandName: sql<string | null>`${titleSql('brand', request.lang)}`, hotelName: sql<string | null>`${titleSql('hotel', request.lang)}` })
         .from(operationLogs)
         .leftJoin(brands, eq(brands.id, operationLogs.brandId))
         .leftJoin(hotels, eq(hotels.id, operationLogs.hotelId))

@@ -1,21 +1,22 @@
-import { FEATURE_VERSIONS } from '@htv/shared';
-import { eq } from 'drizzle-orm';
+import { FEATURE_VERSIONS, type Lang } from '@htv/shared';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { hotels } from '../../db/schema/index.js';
+import { titleSql } from '../../records/engine.js';
 
 /**
  * What the user info reports about a hotel from its settings (spec §3 session user: hotelinfo with
  * extended_language and open_xb; feature versions weather, boots, channel, citys), for the user info
- * of a session working in that hotel.
+ * of a session working in that hotel; its name in `lang`.
  */
-export async function hotelInfoFor(db: Db, hotelId: number) {
-  const [hotel] = await db.select().from(hotels).where(eq(hotels.id, hotelId)).limit(1);
+export async function hotelInfoFor(db: Db, hotelId: number, lang?: Lang) {
+  const [hotel] = await db.select({ ...getTableColumns(hotels), title: titleSql('hotel', lang) }).from(hotels).where(eq(hotels.id, hotelId)).limit(1);
   if (!hotel) return null;
   const settings = (hotel.settings ?? {}) as Record<string, unknown>;
   return {
     hotelinfo: {
       id: hotel.id,
-      name: hotel.name,
+      name: hotel.title,
       public_id: hotel.publicId,
       brand_id: hotel.brandId,
       extended_language: Array.isArray(settings.extended_language) ? (settings.extended_language as string[]) : [],

@@ -1,4 +1,4 @@
-import { idSchema, pagingShape, PERMISSIONS, records, recordTitle, translate, type FieldDef, type Lang, type RecordDef } from '@htv/shared';
+import { idSchema, pagingShape, PERMISSIONS, records, recordTitle, translate, type FieldDef, type Lang } from '@htv/shared';
 import { ROOM_AUTHORIZATION_OPTIONS, TAG_TYPE_OPTIONS } from '@htv/shared/areas/tenants/records';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,8 +8,8 @@ import { roleNameSql } from '../access/system.js';
 import { can, type Actor } from '../../auth/actor.js';
 import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { brands, files, hotels, recordTables, roles, subBrands, users, type RecordTable } from '../../db/schema/index.js';
-import { titleOf } from '../../records/engine.js';
+import { brands, files, hotels, recordTables, roles, subBrands, users } from '../../db/schema/index.js';
+import { titleSql } from '../../records/engine.js';
 import { readableFiles, readerOf } from '../../files/access.js';
 import { excelOnly, uploadedSpreadsheet } from '../../files/excel.js';
 import type { Storage } from '../../files/storage.js';
@@ -91,10 +91,10 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
           .select({
             id: hotels.id,
             publicId: hotels.publicId,
-            name: sql<string>`${titleOf(records.hotel as RecordDef, hotels as RecordTable, request.lang)}`,
+            name: titleSql('hotel', request.lang),
             brandId: hotels.brandId,
             subBrandId: hotels.subBrandId,
-            subBrandName: sql<string | null>`${titleOf(records.subBrand as RecordDef, subBrands as RecordTable, request.lang)}`,
+            subBrandName: sql<string | null>`${titleSql('subBrand', request.lang)}`,
             city: hotels.city,
             managerUserId: hotels.managerUserId,
           })
@@ -262,7 +262,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
         // One's own: the session's tenancy (a login-as session works in the entered brand or hotel).
         if (actor.userType === 2) condition = eq(hotels.brandId, actor.brandId ?? -1);
         if (actor.userType === 3) {
-          const own = await userProjectList(db, actor.userId);
+          const own = await userProjectList(db, actor.userId, request.lang);
           const ids = own.userType === 3 && actor.parentSessionId === null ? own.projects.map((p) => p.id) : [actor.hotelId ?? -1];
           condition = inArray(hotels.id, ids.length ? ids : [-1]);
         }
@@ -278,7 +278,7 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
         if (actor.userType === 3) condition = and(condition, eq(hotels.id, actor.hotelId ?? -1));
       }
       const rows = await db
-        .select({ id: hotels.id, publicId: hotels.publicId, name: hotels.name, brandId: hotels.brandId, brandName: brands.name, subBrandId: hotels.subBrandId, managerUserId: hotels.managerUserId })
+        .select({ id: hotels.id, publicId: hotels.publicId, name: titleSql('hotel', request.lang), brandId: hotels.brandId, brandName: titleSql('brand', request.lang), subBrandId: hotels.subBrandId, managerUserId: hotels.managerUserId })
         .from(hotels)
         .innerJoin(brands, eq(brands.id, hotels.brandId))
         .where(condition)

@@ -47,7 +47,6 @@ function DetailAction({ row }: RowActionProps) {
 function DisableTipAction({ row }: RowActionProps) {
   const d = useDeviceText();
   const [open, setOpen] = useState(false);
-  if (row.authorization === 'disabled') return null;
   return (
     <>
       <Button type="link" size="small" danger onClick={() => setOpen(true)} data-testid="terminal-disable-tip">
@@ -74,8 +73,6 @@ function UnbindAction({ row }: RowActionProps) {
     },
     onError: (error) => showApiError(error),
   });
-  // An unbound terminal (no hotel, unregistered) has nothing to unbind.
-  if (row.registered === false) return null;
   return (
     <Popconfirm title={d('unbindConfirm')} onConfirm={() => unbind.mutateAsync().catch(() => undefined)} okButtonProps={{ danger: true }}>
       <Button type="link" size="small" danger loading={unbind.isPending} data-testid="terminal-unbind">
@@ -188,8 +185,9 @@ extendRecord('terminal', {
   rowActions: [
     { key: 'detail', visible: (s, record) => canUseRecord(s.loginInfo, record, 'read'), Component: DetailAction },
     // A disabled TV shows a tip, so the generic Disable (default tip only) would be a weaker duplicate.
-    { key: 'disableTip', visible: (s) => can(s.loginInfo, 'terminal.disable'), replaces: ['disable'], Component: DisableTipAction },
-    { key: 'unbind', visible: (s) => can(s.loginInfo, 'terminal.update'), Component: UnbindAction },
+    { key: 'disableTip', visible: (s) => can(s.loginInfo, 'terminal.disable'), replaces: ['disable'], when: (row) => row.authorization !== 'disabled', Component: DisableTipAction },
+    // An unbound terminal (no hotel, unregistered) has nothing to unbind.
+    { key: 'unbind', visible: (s) => can(s.loginInfo, 'terminal.update'), when: (row) => row.registered !== false, Component: UnbindAction },
   ],
   toolbar: [
     { key: 'selectedBatch', visible: (s) => canBatch(s.loginInfo), selection: true, Component: SelectedBatchAction },

@@ -38,7 +38,10 @@ export const terminal = defineRecord({
   // mac: unique over the whole fleet. (hotelId, id): a hotel's list in id order. (authorization,
   // online): the home counts as an index-only scan (it also serves the authorization filter).
   indexes: [{ fields: ['mac'], unique: true }, { fields: ['hotelId', 'id'] }, { fields: ['authorization', 'online'] }],
-  columns: ['roomNumber', 'online', 'authorization', 'hotelId', 'softwareVersion', 'group', 'sceneMode', 'model', 'ip', 'registeredAt'],
+  // What support asks first: where the TV is, whether it is alive and allowed, what it runs, which
+  // model at which address; group, scene mode and registration time wait in the column settings, so
+  // the key columns fit a 1440-pixel screen without scrolling (docs/devices.md).
+  columns: ['roomNumber', 'online', 'authorization', 'hotelId', 'softwareVersion', 'model', 'ip'],
   fields: {
     mac: text({ label: { 'zh-CN': 'MAC地址', 'en-US': 'MAC' }, readOnly: true, required: true, max: 12, filter: true, filterMatch: 'exact', search: true, sort: true }),
     wifiMac: text({ label: { 'zh-CN': '无线MAC', 'en-US': 'Wi-Fi MAC' }, readOnly: true, max: 12 }),

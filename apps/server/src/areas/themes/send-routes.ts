@@ -125,7 +125,7 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
     const actor = actorOf(request);
     const { id } = request.params as { id: number };
     await visibleTheme(db, actor, id);
-    return ok(await listSends(db, actor, id));
+    return ok(await listSends(db, actor, id, request.lang));
   });
 
   const macQuery = z.object({ mac: z.string().max(40) });
@@ -143,7 +143,7 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
         .where(and(eq(terminals.mac, mac), tenantFilter(records.terminal, terminals, actor)));
       if (!terminal) throw notFound();
       const candidates = await themeCandidates(db, terminal.id as number);
-      const name = await targetNames(db, candidates.map((c) => ({ kind: c.targetKind, id: c.targetId })));
+      const name = await targetNames(db, candidates.map((c) => ({ kind: c.targetKind, id: c.targetId })), request.lang);
       const winner = candidates[0];
       const answer: TerminalThemeExplanation = {
         terminalId: terminal.id as number,

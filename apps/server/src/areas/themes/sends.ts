@@ -1,3 +1,4 @@
+import type { Lang } from '@htv/shared';
 import { SCENE_EQUIPMENT, type SendBody, type SendItem, type SendResult, type SendTarget } from '@htv/shared/areas/themes/index';
 import { MAC_PATTERN, normalizeMac } from '@htv/shared/areas/devices/protocol';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { brands, hotels, recordTables } from '../../db/schema/index.js';
 import { conflict, invalidFields, notFound } from '../../http/errors.js';
+import { titleSql } from '../../records/engine.js';
 import { invalidateConfig, type ConfigTarget } from '../devices/plugin.js';
 import { themes, themeSends } from './schema.js';
 import type { ThemeRow } from './service.js';
@@ -231,12 +233,12 @@ export async function writeSend(db: Db, actor: Actor, theme: ThemeRow, plan: Sen
 }
 
 /** Names of send targets: brand and hotel names, terminal MACs. */
-export async function targetNames(db: Db, targets: readonly SentTarget[]): Promise<(t: SentTarget) => string | null> {
+export async function targetNames(db: Db, targets: readonly SentTarget[], lang?: Lang): Promise<(t: SentTarget) => string | null> {
   const ids = (kind: SendTarget) => [...new Set(targets.filter((t) => t.kind === kind && t.id !== null).map((t) => t.id!))];
   const t = recordTables.terminal!;
   const [b, h, m] = await Promise.all([
-    ids('brand').length ? db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, ids('brand'))) : [],
-    ids('hotel').length ? db.select({ id: hotels.id, name: hotels.name }).from(hotels).where(inArray(hotels.id, ids('hotel'))) : [],
+    ids('brand').length ? db.select({ id: brands.id, name: titleSql('brand', lang) }).from(brands).where(inArray(brands.id, ids('brand'))) : [],
+    ids('hotel').length ? db.select({ id: hotels.id, name: titleSql('hotel', lang) }).from(hotels).where(inArray(hotels.id, ids('hotel'))) : [],
     ids('terminal').length ? db.select({ id: t.id, name: t.mac }).from(t).where(inArray(t.id, ids('terminal'))) : [],
   ]);
   const names = new Map<string, string>();
@@ -245,14 +247,14 @@ export async function targetNames(db: Db, targets: readonly SentTarget[]): Promi
 }
 
 /** The live sends of a theme the caller sees, newest first, with their targets named. */
-export async function listSends(db: Db, actor: Actor, themeId: number): Promise<SendItem[]> {
+export async function listSends(db: Db, actor: Actor, themeId: number, lang?: Lang): Promise<SendItem[]> {
   const rows = await db
     .select({ send: themeSends, endAt: sql<string>`${themeSends.startAt} + make_interval(secs => ${themeSends.durationSeconds})` })
     .from(themeSends)
     .where(and(eq(themeSends.themeId, themeId), isNull(themeSends.cancelledAt), sendReach(actor)))
     .orderBy(sql`${themeSends.id} desc`)
     .limit(1000);
-  const name = await targetNames(db, rows.map(({ send }) => ({ kind: send.targetKind as SendTarget, id: send.targetId })));
+  const name = await targetNames(db, rows.map(({ send }) => ({ kind: send.targetKind as SendTarget, id: send.targetId })), lang);
   return rows.map(({ send, endAt }) => ({
     id: send.id,
     themeId: send.themeId,

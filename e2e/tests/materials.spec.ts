@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { label } from '../support/auth.js';
 import { canvasPng } from '../support/media.js';
 import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
 
@@ -15,7 +16,7 @@ test('a hotel uploads a picture to its material library, finds it by folder and 
   const list = activePage(page);
   const png = await canvasPng(page, 640, 360);
 
-  await list.getByRole('button', { name: /新\s*建/ }).click();
+  await list.getByRole('button', { name: label('新建') }).first().click();
   const form = page.getByTestId('record-form');
   await form.locator('#name').fill(name);
   await form.locator('#folder').fill(folder);
@@ -55,13 +56,13 @@ test('a hotel uploads a picture to its material library, finds it by folder and 
   // Found by its folder, absent among the videos.
   const search = list.getByTestId('search-form');
   await search.locator('#keyword').fill(folder);
-  await search.getByRole('button', { name: /查\s*询/ }).click();
+  await search.getByRole('button', { name: label('查询') }).click();
   await expect(list.getByTestId('record-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   const videos = await api.get<{ items: { name: string }[] }>(`/records/material?kind=video&keyword=${encodeURIComponent(folder)}`);
   expect(videos.items).toEqual([]);
 
   // Deleting asks first.
-  await row.getByRole('button', { name: /删\s*除/ }).click();
+  await row.getByRole('button', { name: label('删除') }).click();
   const confirm = page.locator('.ant-popconfirm');
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: /^\s*(确\s*定|OK)\s*$/ }).click();

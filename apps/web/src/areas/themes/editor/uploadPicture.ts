@@ -1,5 +1,6 @@
 import { api, apiUrl, ApiError, failureOf } from '../../../api/client';
 import { authHeaders } from '../../../api/token';
+import { imageSize } from '../../../crud/fileTypes';
 
 /** A picture put into the material library: its material id and pixel size. */
 export interface UploadedPicture {
@@ -29,23 +30,15 @@ function postFile(file: File, onProgress: (share: number) => void): Promise<stri
   });
 }
 
-async function pixelSize(file: File): Promise<{ width: number; height: number }> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
-  } catch {
-    return { width: 400, height: 300 };
-  }
-}
+/** A new picture block's size: the picture's own, or 400×300 when the browser cannot decode it. */
+const DEFAULT_SIZE = { width: 400, height: 300 };
 
 /**
  * Uploads a picture into the caller's material library (the file, checked by content on the server,
  * then the material record naming it), so a theme can use it.
  */
 export async function uploadPicture(file: File, onProgress: (share: number) => void): Promise<UploadedPicture> {
-  const [fileId, size] = await Promise.all([postFile(file, onProgress), pixelSize(file)]);
+  const [fileId, size] = await Promise.all([postFile(file, onProgress), imageSize(file).then((size) => size ?? DEFAULT_SIZE)]);
   const name = file.name.replace(/\.[^.]+$/, '').slice(0, 100) || 'image';
   const material = await api.post<{ id: number }>('/records/material', { name, fileId });
   return { materialId: material.id, ...size };

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.js';
 import { recordTables } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
-import { ownLevel } from '../../tenancy/scope.js';
-import { materialsUsableBy } from '../material/service.js';
+import { ownLevel, type Owner } from '../../tenancy/scope.js';
+import { materialsUsableBy, type MaterialInfo } from '../material/service.js';
 import { themes, themeVersions } from './schema.js';
 import { ownerOf, pageOfThemes, themeFilters } from './service.js';
 import { freshDocument, insertTheme, themeAnswer } from './transfer.js';
@@ -59,6 +59,30 @@ async function latestVersions(db: Db, ids: number[]): Promise<Map<number, { numb
   return latest;
 }
 
+/**
+ * The preview pictures of each listed template that its owner may use: one look-up per distinct owner
+ * (the market's templates come from the platform and a few brands), not one per template.
+ */
+async function previewsByOwner(db: Db, wanted: readonly { owner: Owner; ids: readonly number[] }[]): Promise<{ url: string; thumbnailUrl: string }[][]> {
+  const byOwner = new Map<string, { owner: Owner; ids: Set<number> }>();
+  for (const { owner, ids } of wanted) {
+    const key = `${owner.brandId}:${owner.hotelId}`;
+    const entry = byOwner.get(key) ?? byOwner.set(key, { owner, ids: new Set() }).get(key)!;
+    for (const id of ids) entry.ids.add(id);
+  }
+  const found = new Map<string, Map<number, MaterialInfo>>();
+  for (const [key, { owner, ids }] of byOwner) {
+    const { usable } = ids.size ? await materialsUsableBy(db, owner, [...ids]) : { usable: [] };
+    found.set(key, new Map(usable.map((material) => [material.id, material])));
+  }
+  return wanted.map(({ owner, ids }) =>
+    ids
+      .map((id) => found.get(`${owner.brandId}:${owner.hotelId}`)!.get(id))
+      .filter((material): material is MaterialInfo => !!material)
+      .map((material) => ({ url: material.url, thumbnailUrl: material.thumbnailUrl ?? material.url })),
+  );
+}
+
 export function registerThemeMarket(app: FastifyInstance, db: Db): void {
   app.get('/api/admin/template/shop', { schema: { tags, querystring: listQuery, summary: 'Templates of the market: name, category, publisher, version and preview images' }, config: { auth: MARKET } }, async (request) => {
     const actor = actorOf(request);
@@ -71,24 +95,21 @@ export function registerThemeMarket(app: FastifyInstance, db: Db): void {
       db.selectDistinct({ id: types.id, name: types.name }).from(themes).innerJoin(types, eq(types.id, themes.typeId)).where(marketReach(actor)).orderBy(types.name),
     ]);
     const versions = await latestVersions(db, rows.map((row) => row.theme.id));
-    const items = await Promise.all(
-      rows.map(async ({ theme, typeName }) => {
-        const version = versions.get(theme.id)!;
-        const previewIds = version.document.theme.previewMaterialIds;
-        const { usable } = previewIds.length ? await materialsUsableBy(db, ownerOf(theme), previewIds) : { usable: [] };
-        return {
-          id: theme.id,
-          name: theme.name,
-          typeId: theme.typeId,
-          typeName,
-          equipmentType: theme.equipmentType,
-          publisher: theme.brandId === null ? 'platform' : 'brand',
-          version: version.number,
-          publishedAt: version.publishedAt,
-          previews: usable.map((material) => ({ url: material.url, thumbnailUrl: material.thumbnailUrl ?? material.url })),
-        };
-      }),
-    );
+    const previews = await previewsByOwner(db, rows.map(({ theme }) => ({ owner: ownerOf(theme), ids: versions.get(theme.id)!.document.theme.previewMaterialIds })));
+    const items = rows.map(({ theme, typeName }, index) => {
+      const version = versions.get(theme.id)!;
+      return {
+        id: theme.id,
+        name: theme.name,
+        typeId: theme.typeId,
+        typeName,
+        equipmentType: theme.equipmentType,
+        publisher: theme.brandId === null ? 'platform' : 'brand',
+        version: version.number,
+        publishedAt: version.publishedAt,
+        previews: previews[index]!,
+      };
+    });
     return ok({ items, total, page: q.page, pagesize: q.pagesize, categories });
   });
 

@@ -23,7 +23,7 @@ function OnScreenRemote() {
       <Space size={4}>
         {key('ArrowLeft', <ArrowLeftOutlined />, '←')}
         <Button size="small" type="primary" onClick={() => press('Enter')} data-testid="remote-Enter">
-          OK
+          {m('remoteOk')}
         </Button>
         {key('ArrowRight', <ArrowRightOutlined />, '→')}
       </Space>

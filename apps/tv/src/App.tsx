@@ -1,8 +1,9 @@
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { ThemeStage } from '@htv/renderer';
+import { welcomeSeconds } from '@htv/renderer/model';
 import type { ContentLang, ThemeAction } from '@htv/shared/areas/themes/document';
-import { useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
-import type { TvDevice, TvSnapshot } from './device';
+import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import type { LoadedWelcome, TvDevice, TvSnapshot } from './device';
 import { words, type UiLang } from './i18n';
 
 const screen: CSSProperties = {
@@ -59,9 +60,33 @@ function useNotice(): [string | null, (text: string) => void] {
 }
 
 /**
+ * The welcome template before the launcher, the room's guest (or the fallback greeting) in its texts:
+ * Enter (the remote's OK) or the end of its time goes on to the launcher.
+ */
+function Welcome({ welcome, lang, room, onDone }: { welcome: LoadedWelcome; lang: ContentLang | null; room: string | null; onDone: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onDone, welcomeSeconds(welcome.document) * 1000);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      onDone();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => (clearTimeout(timer), window.removeEventListener('keydown', onKey));
+  }, [welcome, onDone]);
+  const languages = welcome.document.theme.languages;
+  return (
+    <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-welcome" data-guest={welcome.guest ?? ''}>
+      <ThemeStage document={welcome.document} assets={welcome.assets} lang={lang && languages.includes(lang) ? lang : languages[0]!} live variables={{ guest: welcome.guest, room }} />
+    </div>
+  );
+}
+
+/**
  * The TV's screens: setup, connecting, waiting for authorization, disabled with its tip, and the
- * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape. The L key
- * steps through the theme's content languages.
+ * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape, after the
+ * welcome template when one is sent (again for a new guest or a new version). The L key steps through
+ * the theme's content languages.
  */
 export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
@@ -91,6 +116,11 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   };
 
   const { state, config } = snapshot;
+  const welcome = state.phase === 'ready' ? state.welcome : null;
+  const welcomeKey = welcome && `${welcome.part.url}|${welcome.guest ?? ''}`;
+  const [welcomed, setWelcomed] = useState<string | null>(null);
+  const welcoming = welcome !== null && welcomeKey !== welcomed;
+  const proceed = useCallback(() => setWelcomed(welcomeKey), [welcomeKey]);
   const status = (text: string, extra?: string | null) => (
     <div style={screen} data-testid={`tv-${state.phase}`}>
       <div>{text}</div>
@@ -100,14 +130,15 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   );
 
   return (
-    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang}>
+    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''}>
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}
       {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name)}
       {state.phase === 'disabled' && status(t('disabled'), state.tip)}
-      {state.phase === 'ready' && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
-      {theme && (
+      {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} onDone={proceed} />}
+      {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
+      {theme && !welcoming && (
         <div style={{ position: 'fixed', inset: 0 }}>
           <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
         </div>

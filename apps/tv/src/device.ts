@@ -1,5 +1,5 @@
 import type { DeviceCommand, DeviceConfig, HeartbeatResponse, RegisterResponse } from '@htv/shared/areas/devices/protocol';
-import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/sends';
+import type { ThemeConfigPart, ThemePayload, WelcomeConfigPart } from '@htv/shared/areas/themes/sends';
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
 import type { UiLang } from './i18n';
@@ -31,7 +31,12 @@ export type TvState =
   | { phase: 'offline' }
   | { phase: 'unauthorized' }
   | { phase: 'disabled'; tip: string | null }
-  | { phase: 'ready'; theme: LoadedTheme | null };
+  | { phase: 'ready'; theme: LoadedTheme | null; welcome: LoadedWelcome | null };
+
+/** The welcome template shown before the launcher, with the room's guest (null: the fallback greeting). */
+export interface LoadedWelcome extends LoadedTheme {
+  guest: string | null;
+}
 
 export interface TvSnapshot {
   state: TvState;
@@ -76,7 +81,6 @@ export class TvDevice {
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private stopped = false;
-  private themeUrl: string | undefined;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
 
@@ -260,16 +264,21 @@ export class TvDevice {
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
-    const part = (config.theme as ThemeConfigPart | null | undefined) ?? null;
-    if (!part) {
-      this.themeUrl = undefined;
-      return this.set({ state: { phase: 'ready', theme: null } });
-    }
-    if (part.url === this.themeUrl && this.snapshot.state.phase === 'ready') return;
+    const themePart = (config.theme as ThemeConfigPart | null | undefined) ?? null;
+    const welcomePart = (config.welcome as WelcomeConfigPart | null | undefined) ?? null;
+    const theme = themePart && (await this.loaded(themePart));
+    const welcome = welcomePart && { ...(await this.loaded(welcomePart)), guest: welcomePart.guest };
+    const shown = this.snapshot.state;
+    const same = (a: LoadedWelcome | null, b: LoadedWelcome | null) => a?.part.url === b?.part.url && a?.guest === b?.guest;
+    if (shown.phase === 'ready' && shown.theme === theme && same(shown.welcome, welcome)) return;
+    this.set({ state: { phase: 'ready', theme, welcome } });
+  }
+
+  /** A version the TV holds, else downloaded; kept among the held ones. */
+  private async loaded(part: ThemeConfigPart): Promise<LoadedTheme> {
     const theme = this.held.get(part.url) ?? (await this.download(part));
     this.hold(part.url, theme);
-    this.themeUrl = part.url;
-    this.set({ state: { phase: 'ready', theme } });
+    return theme;
   }
 
   private hold(url: string, theme: LoadedTheme) {

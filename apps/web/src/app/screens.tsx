@@ -24,6 +24,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/themes_template_preview/:id': lazyPage(() => import('../areas/themes/ThemePreviewPage')),
   '/themes_preview/:id': lazyPage(() => import('../areas/themes/ThemePreviewPage').then((m) => ({ default: m.VersionPreviewPage }))),
   '/themes/themes_tag_setting/:tid': lazyPage(() => import('../areas/themes/QuickSettingsPage')),
+  '/skin/list': lazyPage(() => import('../areas/themes/ThemesPage').then((m) => ({ default: m.WelcomeThemesPage }))),
+  '/skin/edit': lazyPage(() => import('../areas/themes/ThemeEditorPage').then((m) => ({ default: m.WelcomeEditorPage }))),
   '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
 };
@@ -31,8 +33,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
 /** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */
 export const NOT_CACHED = new Set<string>(['/home']);
 
-/** Pages on which the side menu collapses by itself: template setting and AI call service (spec §2). */
-export const COLLAPSE_MENU = new Set<string>(['/themes/themes_template/:id', '/ai/call_service']);
+/** Pages on which the side menu collapses by itself: template setting (also of welcome templates) and AI call service (spec §2). */
+export const COLLAPSE_MENU = new Set<string>(['/themes/themes_template/:id', '/skin/edit', '/ai/call_service']);
 
 /**
  * Public screens (no login, no checks; spec §2 "Public routes"): /repwd, /fb/index, /h5_bind_tv,

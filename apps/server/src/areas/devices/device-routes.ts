@@ -89,7 +89,7 @@ async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(
   const result = await runtime.db.execute(sql`
     select t.id, t.mac, t.sn, t.brand_id, t.hotel_id, t.room_number, t.scene_mode, t.authorization, t.disabled_tip,
            t.launcher, t.client_type, t.model, t.size, t.vendor, t.software_version, t.ota_version, t.control_version,
-           t.tags, t."group", h.public_id as hotel_public_id, h.name as hotel_name
+           t.tags, t."group", t.guest, h.public_id as hotel_public_id, h.name as hotel_name
       from terminals t left join hotels h on h.id = t.hotel_id
      where t.id = ${id}`);
   const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
@@ -116,6 +116,7 @@ async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(
     controlVersion: s('control_version'),
     tags: s('tags'),
     group: s('group'),
+    guest: s('guest'),
   };
 }
 

@@ -160,8 +160,9 @@ platformRoutes.push(
   page('/vod_operation/promotional_position', '推广位', 'Promotion slots', 'vodPromotion.read'),
   page('/vod_platform', '点播管理平台', 'VOD platform', 'vodPlatform.open', { icon: 'LinkOutlined', external: 'vod_platform' }),
   page('/operation_platform', '基础运营平台', 'Operation platform', 'operationPlatform.open', { icon: 'LinkOutlined', external: 'operation_platform' }),
-  page('/skin/list', '欢迎模板', 'Welcome templates', 'skin.read'),
-  page('/skin/edit', '编辑欢迎模板', 'Edit welcome template', 'skin.update', { hidden: true }),
+  // Welcome templates are themes of the welcome kind (docs/themes.md): the same calls and permissions.
+  page('/skin/list', '欢迎模板', 'Welcome templates', 'theme.read', { actions: THEME_BUTTONS }),
+  page('/skin/edit', '编辑欢迎模板', 'Edit welcome template', 'theme.update', { hidden: true }),
   page('/batchmachine/list', '装机管理', 'Installation management', 'batchMachine.read', { icon: 'ToolOutlined' }),
   page('/customer_manage/customer', '厂商列表', 'Manufacturer list', { record: 'oemCustomer' }),
   page('/customer_manage/user', '厂商账号', 'Manufacturer accounts', { record: 'oemUser' }),

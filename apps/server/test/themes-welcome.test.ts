@@ -141,6 +141,25 @@ describe('welcome templates are a kind of theme', () => {
   });
 });
 
+describe('the template market', () => {
+  it('offers no welcome templates (they have no screen below the platform)', async () => {
+    const theme = await create(platform, { kind: 'welcome', name: 'Public welcome' });
+    const doc = structuredClone(theme.document);
+    doc.theme.visibility = 'public';
+    expect((await platform.put(`/api/admin/theme/${theme.id}/draft`, { revision: theme.draftRevision, document: doc })).status).toBe(200);
+    expect((await platform.post(`/api/admin/theme/${theme.id}/publish`, {})).status).toBe(200);
+    const launcher = await create(platform, { name: 'Public launcher' });
+    const launcherDoc = structuredClone(launcher.document);
+    launcherDoc.theme.visibility = 'public';
+    expect((await platform.put(`/api/admin/theme/${launcher.id}/draft`, { revision: launcher.draftRevision, document: launcherDoc })).status).toBe(200);
+    expect((await platform.post(`/api/admin/theme/${launcher.id}/publish`, {})).status).toBe(200);
+    const market = ((await a.brand.get('/api/admin/template/shop?page=1&pagesize=100')).body.data.items as { id: number }[]).map((i) => i.id);
+    expect(market).toContain(launcher.id);
+    expect(market).not.toContain(theme.id);
+    expect((await a.brand.post(`/api/admin/template/shop/${theme.id}/use`, {})).status).toBe(404);
+  });
+});
+
 describe('what the TV receives', () => {
   it('gets the welcome template in its configuration with the guest the console sets, at once', async () => {
     const welcome = await published(a.hotel, { kind: 'welcome', name: 'Room welcome' });

@@ -49,5 +49,5 @@ export const themeApi = {
   send: (id: number, body: SendBody) => api.post<SendResult>(`/admin/theme/${id}/send`, body),
   sends: (id: number, signal?: AbortSignal) => api.get<SendItem[]>(`/admin/theme/${id}/sends`, undefined, signal),
   cancelSend: (id: number, sendIds?: number[]) => api.post<{ cancelled: number }>(`/admin/theme/${id}/cancel-send`, sendIds ? { sendIds } : {}),
-  resolution: (mac: string, signal?: AbortSignal) => api.get<TerminalThemeExplanation>('/admin/theme/resolution', { mac }, signal),
+  resolution: (mac: string, kind: ThemeKind, signal?: AbortSignal) => api.get<TerminalThemeExplanation>('/admin/theme/resolution', { mac, kind }, signal),
 };

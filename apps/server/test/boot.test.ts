@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordTables } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { deflatedStream, zipArchive } from './support/archives.js';
-import { Client, testApp, type ApiResponse, type TestApp } from './support/app.js';
+import { startFleet, type Fleet } from '../../../tools/simulator/lib.js';
+import { Client, listeningUrl, testApp, type ApiResponse, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 import { bmp, jpeg, multipartBody } from './support/images.js';
 import { h264TransportStream } from './support/transport-stream.js';
@@ -333,5 +334,30 @@ describe('what the TV receives', () => {
     expect((await bootOf(tv)).tvMenu).toEqual({ settings: ['network', 'display', 'sound', 'language'], password: '1234', entries: ['Channel scan', 'Source'] });
     const why = await other.sibling.get(`/api/admin/boot/resolution?mac=${tv.mac}`);
     expect(why.body.data.hide).toEqual([expect.objectContaining({ name: 'No VOD on HT-55U', module: 'vod' })]);
+  });
+});
+
+describe('the simulator', () => {
+  let fleet: Fleet | undefined;
+  afterAll(async () => fleet?.stop());
+
+  it('downloads its boot policy’s files and reports each download', async () => {
+    const tenant = await createTenant(t, HOTEL_PERMISSIONS);
+    const logo = await uploaded(tenant.hotel, 'bootLogo', 'logo.jpg', await realJpeg(1280, 720));
+    const video = await uploaded(tenant.hotel, 'bootVideo', 'boot.ts', h264TransportStream(1280, 720));
+    const policy = (await tenant.hotel.post('/api/records/boot-policies', { name: 'Simulated', logo, video, active: true })).body.data;
+    fleet = await startFleet({ url: await listeningUrl(t), count: 1, seed: `boot-${Date.now()}`, installCode: await installCodeOf(t, tenant.hotelIds[0]), interval: 1, push: false });
+    const tv = fleet.tvs[0]!;
+    expect((await tenant.brand.post('/api/terminals/authorize', { macs: [tv.mac] })).status).toBe(200);
+    const end = Date.now() + 10_000;
+    while (tv.bootDownloads < 2) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const tasks = await tenant.hotel.get(`/api/download-tasks?mac=${tv.mac}&kind=boot`);
+    expect(tasks.body.data.items.map((task: { name: string; state: string; subjectId: number }) => [task.name, task.state, task.subjectId]).sort()).toEqual([
+      ['logo', 'success', policy.id],
+      ['video', 'success', policy.id],
+    ]);
   });
 });

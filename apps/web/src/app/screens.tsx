@@ -26,6 +26,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/themes/themes_tag_setting/:tid': lazyPage(() => import('../areas/themes/QuickSettingsPage')),
   '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
+  '/startlogo/startlogo_setting_content/:id': lazyPage(() => import('../areas/boot/BootContentPage')),
 };
 
 /** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */

@@ -1,3 +1,4 @@
+import { records, type FieldDef } from '@htv/shared';
 import { HIDEABLE_MODULES } from '@htv/shared/areas/boot/records';
 import type { BootSource } from '@htv/shared/areas/boot/device';
 import { useQuery } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ export function TerminalBootPanel({ mac }: { mac: string }) {
         dataSource={data.tasks}
         data-testid="terminal-boot-tasks"
         columns={[
-          { key: 'name', title: b('part'), dataIndex: 'name' },
+          { key: 'name', title: b('part'), render: (_, task) => (task.kind === 'boot' ? (records.bootPolicy.fields as Record<string, FieldDef>)[task.name]?.label[lang] : undefined) ?? task.name },
           { key: 'state', title: b('state'), render: (_, task) => <Tag color={task.state === 'success' ? 'green' : task.state === 'failed' ? 'red' : 'blue'}>{b(task.state)}</Tag> },
           { key: 'reason', title: b('reason'), dataIndex: 'reason' },
           { key: 'at', title: b('updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDatetime(v) },

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { label } from '../support/auth.js';
+import { canvasPng } from '../support/media.js';
 import { rowAction } from '../support/rows.js';
 import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
 
@@ -8,25 +9,6 @@ import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
  * refused on the field first), the browser TV of that hotel downloads it, reports the download and
  * shows it at its next start; the terminal detail says which policy applies and why.
  */
-
-/** A JPEG drawn by the browser itself. */
-async function canvasJpeg(page: Page, width: number, height: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([w, h]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = w!;
-      canvas.height = h!;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#c41';
-      context.fillRect(0, 0, w!, h!);
-      context.fillStyle = '#fff';
-      context.fillRect(w! / 3, h! / 3, w! / 3, h! / 3);
-      return canvas.toDataURL('image/jpeg', 0.8);
-    },
-    [width, height],
-  );
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
 
 test('a hotel’s boot logo shows on its browser TV at the next start, and the terminal detail says why', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
@@ -44,7 +26,7 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     const logoInput = form.locator('#logo input[type=file]');
 
     // A picture of the wrong size is an error of the field, in the spec's words.
-    await logoInput.setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: await canvasJpeg(page, 1921, 1080) });
+    await logoInput.setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: await canvasPng(page, 1921, 1080, 'image/jpeg') });
     await expect(form.locator('#logo').getByTestId('upload-error')).toHaveText('请上传1920*1080或1280*720像素的图片');
 
     // The upload answers late, so its progress is on screen while it runs.
@@ -54,7 +36,7 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
       await held;
       await route.continue();
     });
-    await logoInput.setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await canvasJpeg(page, 1920, 1080) });
+    await logoInput.setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await canvasPng(page, 1920, 1080, 'image/jpeg') });
     await expect(form.locator('#logo .ant-upload-list-item-uploading .ant-progress')).toBeVisible();
     release();
     await expect(form.locator('#logo .ant-upload-list-item-done, #logo .ant-upload-list-item:not(.ant-upload-list-item-uploading)').first()).toBeVisible();

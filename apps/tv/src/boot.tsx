@@ -1,10 +1,11 @@
 import type { BootConfigPart, BootFile, BootFilePart, DownloadReport } from '@htv/shared/areas/boot/device';
 import { useSyncExternalStore } from 'react';
+import { readAnimation } from './bootanimation';
 
 const API = '/api/device/v1';
 const STORE_KEY = 'htv.tv.boot';
 const FILE_CACHE = 'htv.tv.boot-files';
-/** How long the boot picture shows at a start before the launcher. */
+/** How long the boot picture shows at a start before the animation and the launcher. */
 const SPLASH_MS = 4000;
 /** Parts the browser can draw as the boot picture, in order of preference. */
 const PICTURE_PARTS: readonly BootFilePart[] = ['logo', 'logoBitmap'];
@@ -17,6 +18,8 @@ interface Ready {
   policyId: number;
   name: string;
   picture: BootFile | null;
+  /** The boot animation, played after the picture. */
+  animation?: BootFile | null;
 }
 
 interface BootState {
@@ -65,8 +68,8 @@ function untilLocal(hhmm: string, now = new Date()): number {
 export class BootKeeper {
   private state = load();
   private listeners = new Set<() => void>();
-  private picture: string | null = null;
-  private showing = false;
+  /** What covers the screen now: the boot picture, then the animation's frames, then nothing. */
+  private shown: { kind: 'logo' | 'animation'; url: string } | null = null;
   private working: string | null = null;
   private windowTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -86,7 +89,7 @@ export class BootKeeper {
     return () => this.listeners.delete(listener);
   };
 
-  snapshot = () => (this.showing ? this.picture : null);
+  snapshot = () => this.shown;
 
   get current(): Ready | null {
     return this.state.current;
@@ -96,18 +99,29 @@ export class BootKeeper {
     for (const listener of this.listeners) listener();
   }
 
-  private async showPicture() {
-    const picture = this.state.current?.picture;
-    if (!picture) return;
-    const kept = await (await openFiles())?.match(picture.url);
-    if (!kept) return;
-    this.picture = URL.createObjectURL(await kept.blob());
-    this.showing = true;
+  private show(shown: { kind: 'logo' | 'animation'; url: string } | null) {
+    this.shown = shown;
     this.emit();
-    setTimeout(() => {
-      this.showing = false;
-      this.emit();
-    }, SPLASH_MS);
+  }
+
+  /** The boot picture for a few seconds, then the animation's frames once, then the launcher. */
+  private async showPicture() {
+    const { picture, animation } = this.state.current ?? {};
+    const store = await openFiles();
+    const logo = picture ? await store?.match(picture.url) : undefined;
+    const zip = animation ? await store?.match(animation.url) : undefined;
+    if (logo) {
+      this.show({ kind: 'logo', url: URL.createObjectURL(await logo.blob()) });
+      await new Promise((resolve) => setTimeout(resolve, SPLASH_MS));
+    }
+    const played = zip ? await readAnimation(await zip.arrayBuffer()).catch(() => null) : null;
+    for (const frame of played?.frames ?? []) {
+      const url = URL.createObjectURL(frame);
+      this.show({ kind: 'animation', url });
+      await new Promise((resolve) => setTimeout(resolve, 1000 / played!.fps));
+      URL.revokeObjectURL(url);
+    }
+    if (this.shown) this.show(null);
   }
 
   /** The configuration's `boot` part arrived (undefined: not authorized, nothing changes). */
@@ -167,17 +181,17 @@ export class BootKeeper {
     }
     if (failed) return null;
     const picture = PICTURE_PARTS.map((part) => policy.files[part]).find((file) => file && file.mime !== 'application/octet-stream') ?? null;
-    return { etag: policy.etag, policyId: policy.id, name: policy.name, picture };
+    return { etag: policy.etag, policyId: policy.id, name: policy.name, picture, animation: policy.files.animation ?? null };
   }
 }
 
-/** The boot picture over everything for a few seconds after a start. */
+/** The boot picture, then the boot animation, over everything after a start. */
 export function BootSplash({ keeper }: { keeper: BootKeeper }) {
-  const picture = useSyncExternalStore(keeper.subscribe, keeper.snapshot);
-  if (!picture) return null;
+  const shown = useSyncExternalStore(keeper.subscribe, keeper.snapshot);
+  if (!shown) return null;
   return (
     <div data-testid="tv-boot" data-policy-id={keeper.current?.policyId ?? ''} style={{ position: 'fixed', inset: 0, zIndex: 1000, background: '#000', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <img src={picture} alt={keeper.current?.name ?? ''} data-testid="tv-boot-logo" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+      <img src={shown.url} alt={keeper.current?.name ?? ''} data-testid={`tv-boot-${shown.kind}`} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
     </div>
   );
 }

@@ -37,9 +37,11 @@ function notifyLevel(row: Row) {
 
 let hooksAdded = false;
 
+/** The record hooks of boot settings and the TVs' `boot` configuration part (once per process). */
 function addBootHooks() {
   if (hooksAdded) return;
   hooksAdded = true;
+  addConfigPart('boot', async (terminal, { db }) => (terminal.authorization === 'authorized' ? bootPartFor(db, terminal) : undefined));
   addRecordHooks('bootPolicy', {
     async beforeWrite(ctx, values, existing) {
       const next: Record<string, unknown> = { ...values, operator: ctx.actor.name };
@@ -245,7 +247,6 @@ export function registerBoot(app: FastifyInstance, db: Db, storage: Storage): vo
     },
   );
 
-  addConfigPart('boot', async (terminal, { db: partDb }) => (terminal.authorization === 'authorized' ? bootPartFor(partDb, terminal) : undefined));
 }
 
 /** Reports a TV may send per minute (a boot change is a handful of files). */

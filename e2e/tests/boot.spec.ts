@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { label } from '../support/auth.js';
 import { canvasPng } from '../support/media.js';
+import { png, zip } from '../../apps/server/test/support/images.js';
 import { rowAction } from '../support/rows.js';
 import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
 
 /**
  * Boot settings (docs/boot.md): a hotel uploads a boot logo with visible progress (a wrong size is
  * refused on the field first), the browser TV of that hotel downloads it, reports the download and
- * shows it at its next start; the terminal detail says which policy applies and why.
+ * shows it at its next start, then a boot animation after it; the terminal detail says which policy
+ * applies and why.
  */
 
 test('a hotel’s boot logo shows on its browser TV at the next start, and the terminal detail says why', async ({ page, browser, request }) => {
@@ -74,6 +76,22 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     await tv.screenshot({ path: test.info().outputPath('tv-boot-logo.png') });
     await expect(tv.getByTestId('tv-boot')).toBeHidden({ timeout: 10_000 });
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready');
+
+    // An Android boot animation added to the policy plays after the logo at the start after.
+    const frames = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`part0/${String(i).padStart(4, '0')}.png`, png(64, 36, [i * 12, 40, 200])]));
+    const animation = await request.post('/api/files?rule=bootAnimation', {
+      headers: { authorization: `Bearer ${hotelApi.token}` },
+      multipart: { file: { name: 'bootanimation.zip', mimeType: 'application/zip', buffer: zip({ 'desc.txt': '64 36 10\np 1 0 part0\n', ...frames }) } },
+    });
+    expect(animation.status()).toBe(200);
+    const policy = await hotelApi.get<Record<string, unknown>>(`/records/boot-policies/${policyId}`);
+    await hotelApi.put(`/records/boot-policies/${policyId}`, { name: policy.name, logo: policy.logo, active: true, animation: (await animation.json()).data.id });
+    await expect.poll(() => tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv.boot') ?? '{}') as { pending?: { animation?: unknown } }).pending?.animation ?? null), { timeout: 15_000 }).not.toBeNull();
+    await tv.goto('/tv/');
+    await expect(tv.getByTestId('tv-boot-logo')).toBeVisible();
+    await expect(tv.getByTestId('tv-boot-animation')).toBeVisible({ timeout: 10_000 });
+    expect(await tv.getByTestId('tv-boot-animation').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await expect(tv.getByTestId('tv-boot')).toBeHidden({ timeout: 10_000 });
 
     // The terminal detail: the hotel's policy in effect over the others, and the download.
     await openAs(page, DEMO.bund, '/ht/terminal');

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windowTime } from '../src/areas/boot/resolve.js';
 import { recordTables } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { deflatedStream, zipArchive } from './support/archives.js';
@@ -359,5 +360,35 @@ describe('the simulator', () => {
       ['logo', 'success', policy.id],
       ['video', 'success', policy.id],
     ]);
+  });
+});
+
+describe('the maintenance window', () => {
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  const macs = Array.from({ length: 200 }, (_, i) => `B7${String(i).padStart(10, '0')}`);
+
+  it('spreads a hotel’s TVs over the jitter inside the window, the same time for the same TV', () => {
+    const times = macs.map((mac) => windowTime(mac, '02:00', '04:00', 60));
+    expect(times.every((at) => minutes(at) >= 120 && minutes(at) <= 180)).toBe(true);
+    expect(new Set(times).size).toBeGreaterThan(40);
+    expect(windowTime(macs[7]!, '02:00', '04:00', 60)).toBe(times[7]);
+    // No jitter: the window's start; a jitter longer than the window stays inside it.
+    expect(windowTime(macs[0]!, '02:00', '04:00', 0)).toBe('02:00');
+    expect(macs.map((mac) => minutes(windowTime(mac, '02:00', '02:30', 600))).every((m) => m >= 120 && m < 150)).toBe(true);
+  });
+
+  it('wraps a window that passes midnight', () => {
+    const times = macs.map((mac) => minutes(windowTime(mac, '23:30', '00:30', 59)));
+    expect(times.every((m) => m >= 23 * 60 + 30 || m < 30)).toBe(true);
+    expect(times.some((m) => m < 30)).toBe(true);
+  });
+
+  it('asks for the window’s times when a policy applies in it', async () => {
+    const res = await a.hotel.post('/api/records/boot-policies', { name: 'Windowed', applyMode: 'window', windowStart: '25:00' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ windowStart: ['Times are written HH:mm'] });
+    const open = await a.hotel.post('/api/records/boot-policies', { name: 'Windowed', applyMode: 'window', windowStart: '02:00' });
+    expect(open.status).toBe(422);
+    expect(Object.keys(open.body.errors)).toEqual(['windowEnd']);
   });
 });

@@ -112,3 +112,45 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     if (policyId) await hotelApi.call('DELETE', `/records/boot-policies/${policyId}`);
   }
 });
+
+test('the platform adds a logo to the boot-logo library, and a hotel picks it for a policy', async ({ page, request }) => {
+  const title = unique('Lib').slice(0, 20);
+  const name = unique('Picked').slice(0, 30);
+  const platformApi = await Api.as(request, DEMO.admin);
+  const hotelApi = await Api.as(request, DEMO.bund);
+  let itemId: number | undefined;
+  let policyId: number | undefined;
+  try {
+    await openAs(page, DEMO.admin, '/start_logo/index');
+    const tabs = page.getByTestId('boot-material-tabs');
+    await expect(tabs.getByRole('tab')).toHaveText(['开机素材', '开机策略']);
+    const library = activePage(page);
+    await library.getByRole('button', { name: label('新建') }).first().click();
+    const form = page.getByTestId('record-form');
+    await form.locator('#title').fill(title);
+    await form.locator('#logo input[type=file]').setInputFiles({ name: 'lib.jpg', mimeType: 'image/jpeg', buffer: await canvasPng(page, 1280, 720, 'image/jpeg') });
+    await expect(form.locator('#logo .ant-upload-list-item-done').first()).toBeVisible();
+    await page.getByTestId('record-form-submit').click();
+    await expect(form).toBeHidden();
+    await expect(library.getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: title })).toHaveCount(1);
+    const item = (await platformApi.get<{ items: { id: number; logo: string }[] }>(`/admin/lib_start_logo?page=1&pagesize=10&title=${encodeURIComponent(title)}`)).items[0]!;
+    itemId = item.id;
+
+    // The hotel picks it under the logo field instead of uploading.
+    await openAs(page, DEMO.bund, '/startlogo/startlogo');
+    const policies = activePage(page);
+    await policies.getByRole('button', { name: label('新建') }).first().click();
+    const policyForm = page.getByTestId('record-form');
+    await policyForm.locator('#name').fill(name);
+    await policyForm.getByTestId('boot-library-pick').click();
+    await page.locator('.ant-select-dropdown').getByText(title, { exact: true }).click();
+    await page.getByTestId('record-form-submit').click();
+    await expect(policyForm).toBeHidden();
+    const saved = (await hotelApi.get<{ items: { id: number; logo: string }[] }>(`/records/boot-policies?keyword=${encodeURIComponent(name)}`)).items[0]!;
+    policyId = saved.id;
+    expect(saved.logo).toBe(item.logo);
+  } finally {
+    if (policyId) await hotelApi.call('DELETE', `/records/boot-policies/${policyId}`);
+    if (itemId) await platformApi.call('DELETE', `/admin/lib_start_logo/${itemId}`);
+  }
+});

@@ -26,6 +26,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/themes/themes_tag_setting/:tid': lazyPage(() => import('../areas/themes/QuickSettingsPage')),
   '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
+  '/start_logo/index': lazyPage(() => import('../areas/boot/BootMaterialPage')),
   '/startlogo/startlogo_setting_content/:id': lazyPage(() => import('../areas/boot/BootContentPage')),
 };
 

@@ -144,7 +144,11 @@ platformRoutes.push(
   page('/user/hotel', '权限列表', 'Permission list', { record: 'hotelAccount' }),
   page('/all_app/list', '应用列表', 'App list', 'app.read', { icon: 'AppstoreOutlined' }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
-  page('/start_logo/index', '开机素材列表', 'Boot material list', { record: 'bootLogoLib' }, { icon: 'PlayCircleOutlined' }),
+  // The boot-logo library and, beside it, the boot policies (the platform's own is every TV's default).
+  page('/start_logo/index', '开机素材列表', 'Boot material list', 'startLogo.read', {
+    icon: 'PlayCircleOutlined',
+    actions: (['read', 'create', 'update', 'delete'] as const).map((action) => ({ key: `bootConfig.${action}`, title: t(`开机策略${ACTION_TITLES[action]!['zh-CN']}`, `${ACTION_TITLES[action]!['en-US']} boot policies`) })),
+  }),
   page('/themes/themes_page', '模板列表', 'Template list', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_type', '模板分类', 'Template categories', { record: 'themeType' }),
   ...THEME_PAGES(),

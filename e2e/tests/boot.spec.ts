@@ -52,6 +52,12 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     const found = await hotelApi.get<{ items: { id: number; logo: string }[] }>(`/records/boot-policies?keyword=${encodeURIComponent(name)}`);
     policyId = found.items[0]!.id;
 
+    // Its contents page shows the logo and its size.
+    await (await rowAction(row, (scope) => scope.getByTestId('boot-content'))).click();
+    const contents = page.getByTestId('boot-content-page');
+    await expect(contents).toBeVisible();
+    await expect.poll(() => contents.getByTestId('boot-content-logo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);
+
     // The hotel's browser TV, authorized: it downloads the logo and reports the download.
     const { installCode } = await hotelApi.get<{ installCode: string }>('/terminals/hotel-settings');
     const tv = await context.newPage();

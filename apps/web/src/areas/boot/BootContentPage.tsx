@@ -2,8 +2,9 @@ import { formatBytes, records } from '@htv/shared';
 import { BOOT_FILE_PARTS } from '@htv/shared/areas/boot/device';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { authHeaders } from '../../api/token';
 import { useSession } from '../../auth/session';
 import { can } from '../../auth/access';
 import { recordApi, recordKeys } from '../../crud/api';
@@ -17,13 +18,13 @@ import { useBootText } from './locales';
 const record = records.bootPolicy;
 
 interface StoredFileInfo {
-  id: string;
-  name: string;
   size: number;
   mime: string;
-  width: number | null;
-  height: number | null;
+  /** An object URL of a picture (the logo, the icon), read with the session's token. */
+  picture: string | null;
 }
+
+const PICTURES = new Set(['logo', 'icon']);
 
 /**
  * `/startlogo/startlogo_setting_content/:id`: a boot policy's contents, each part with its file, size
@@ -40,7 +41,7 @@ export default function BootContentPage() {
   const detail = useQuery({ queryKey: recordKeys.detail(record.path, id), queryFn: ({ signal }) => recordApi.get(record, id, signal) });
   const row = detail.data;
   useTabSubject(row ? String(row.name) : undefined);
-  // File facts as stored (size, type, pixels), read with the files' own access rule.
+  // File facts as stored (size, type) and the pictures, read with the session's token.
   const facts = useQuery({
     queryKey: ['boot', 'files', id, row?.updatedAt],
     enabled: !!row,
@@ -49,12 +50,14 @@ export default function BootContentPage() {
       for (const part of BOOT_FILE_PARTS) {
         const fileId = row?.[part];
         if (typeof fileId !== 'string') continue;
-        const response = await fetch(fileUrl(fileId), { method: 'HEAD', credentials: 'include', signal });
-        found[part] = response.ok ? { id: fileId, name: part, size: Number(response.headers.get('content-length') ?? 0), mime: response.headers.get('content-type') ?? '', width: null, height: null } : null;
+        const response = await fetch(fileUrl(fileId), { method: PICTURES.has(part) ? 'GET' : 'HEAD', headers: authHeaders(), signal });
+        const picture = PICTURES.has(part) && response.ok ? URL.createObjectURL(await response.blob()) : null;
+        found[part] = response.ok ? { size: Number(response.headers.get('content-length') ?? 0), mime: response.headers.get('content-type') ?? '', picture } : null;
       }
       return found;
     },
   });
+  useEffect(() => () => Object.values(facts.data ?? {}).forEach((file) => file?.picture && URL.revokeObjectURL(file.picture)), [facts.data]);
   const parts = BOOT_FILE_PARTS.map((part) => ({ part, label: record.fields[part]!.label[lang], fileId: (row?.[part] as string | null) ?? null, file: facts.data?.[part] ?? null }));
   return (
     <QueryStatus query={detail} minHeight={200}>
@@ -92,8 +95,8 @@ export default function BootContentPage() {
                 render: (_, p) =>
                   !p.fileId ? (
                     <Typography.Text type="secondary">{b('none')}</Typography.Text>
-                  ) : (p.part === 'logo' || p.part === 'icon') ? (
-                    <img src={fileUrl(p.fileId)} alt={p.label} style={{ maxWidth: 240, maxHeight: 135 }} data-testid={`boot-content-${p.part}`} />
+                  ) : p.file?.picture ? (
+                    <img src={p.file.picture} alt={p.label} style={{ maxWidth: 240, maxHeight: 135 }} data-testid={`boot-content-${p.part}`} />
                   ) : (
                     <a href={fileUrl(p.fileId)} target="_blank" rel="noopener noreferrer" data-testid={`boot-content-${p.part}`}>
                       {p.file?.mime || p.fileId.slice(0, 8)}

@@ -298,7 +298,8 @@ describe('what the TV receives', () => {
       ['Platform default', 'platform', false],
     ]);
     expect((await other.hotel.get(`/api/admin/boot/resolution?mac=${tv.mac}`)).status).toBe(404);
-    await t.database.db.update(recordTables.bootPolicy!).set({ active: false }).where(eq(recordTables.bootPolicy!.id, def.body.data.id));
+    expect((await platform.put(`/api/records/boot-policies/${def.body.data.id}`, { name: 'Platform default', logo: platformLogo, active: false })).status).toBe(200);
+    expect((await bootOf(outsider)).policy).toBeNull();
   });
 
   it('records download tasks the TV reports, shown within the tenant only', async () => {

@@ -21,6 +21,48 @@ export interface BootCandidate {
   source: BootSource;
 }
 
+/** How long the rows the boot part reads are kept in memory (writes in this process clear them at once). */
+const CACHE_MS = 30_000;
+const CACHE_MAX = 50_000;
+let generation = 0;
+
+/**
+ * The rows behind the `boot` part (policies of a level, hiding rules, a hotel's menu, file facts)
+ * remembered per database for CACHE_MS, so a fleet refetching its configuration does not query them
+ * per TV. Every boot write of this process clears them (`bootDataChanged`); another process's write
+ * is seen within CACHE_MS.
+ */
+class BootMemo {
+  private entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  private generation = generation;
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.generation !== generation || this.entries.size > CACHE_MAX) {
+      this.entries.clear();
+      this.generation = generation;
+    }
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
+    const value = load();
+    value.catch(() => this.entries.delete(key));
+    this.entries.set(key, { at: now, value });
+    return value;
+  }
+}
+
+const memos = new WeakMap<Db, BootMemo>();
+function memoOf(db: Db): BootMemo {
+  let memo = memos.get(db);
+  if (!memo) memos.set(db, (memo = new BootMemo()));
+  return memo;
+}
+
+/** Boot policies, hiding rules or TV menus changed: what the boot part remembered is read again. */
+export function bootDataChanged(): void {
+  generation++;
+}
+
 const RANK: Record<BootSource, number> = { mac: 4, hotel: 3, brand: 2, platform: 1 };
 const LEVEL: Record<Exclude<BootSource, 'mac'>, number> = { hotel: 3, brand: 2, platform: 1 };
 
@@ -40,7 +82,9 @@ export async function bootCandidates(db: Db, terminal: BootTerminal): Promise<Bo
   const levels: SQL[] = [and(isNull(table.brandId), isNull(table.hotelId))!];
   if (terminal.brandId !== null) levels.push(and(eq(table.brandId, terminal.brandId), isNull(table.hotelId))!);
   if (terminal.hotelId !== null) levels.push(eq(table.hotelId, terminal.hotelId));
-  const rows = (await db.select().from(table).where(and(eq(table.active, true), or(...levels))).orderBy(desc(table.updatedAt), desc(table.id))) as Row[];
+  const rows = await memoOf(db).get(`policies:${terminal.brandId}:${terminal.hotelId}`, async () =>
+    (await db.select().from(table).where(and(eq(table.active, true), or(...levels))).orderBy(desc(table.updatedAt), desc(table.id))) as Row[],
+  );
   const mac = terminal.mac.toUpperCase();
   const candidates: (BootCandidate & { level: number })[] = [];
   for (const row of rows) {
@@ -60,7 +104,7 @@ const listOf = (value: unknown) => (typeof value === 'string' ? value.split('|')
 /** The platform's content-hiding rules that match a terminal (enabled; every empty condition matches). */
 export async function hideRulesFor(db: Db, terminal: BootTerminal): Promise<Row[]> {
   const table = tableOf(records.contentHideRule);
-  const rows = (await db.select().from(table).where(eq(table.enabled, true)).orderBy(table.id)) as Row[];
+  const rows = await memoOf(db).get('hideRules', async () => (await db.select().from(table).where(eq(table.enabled, true)).orderBy(table.id)) as Row[]);
   return rows.filter((rule) => {
     const models = listOf(rule.models);
     const versions = listOf(rule.versions);
@@ -98,7 +142,8 @@ export async function bootPartFor(db: Db, terminal: BootTerminal): Promise<BootC
   let tvMenu: BootConfigPart['tvMenu'] = null;
   if (terminal.hotelId !== null) {
     const menus = tableOf(records.hotelTvMenu);
-    const [menu] = (await db.select().from(menus).where(eq(menus.hotelId, terminal.hotelId)).limit(1)) as Row[];
+    const hotelId = terminal.hotelId;
+    const [menu] = await memoOf(db).get(`menu:${hotelId}`, async () => (await db.select().from(menus).where(eq(menus.hotelId, hotelId)).limit(1)) as Row[]);
     if (menu) {
       tvMenu = {
         settings: TV_MENU_SETTINGS.filter((name) => menu[name] === true) as TvMenuSetting[],
@@ -110,7 +155,7 @@ export async function bootPartFor(db: Db, terminal: BootTerminal): Promise<BootC
   if (!best) return { policy: null, hide, tvMenu };
   const policy = best.policy;
   const ids = BOOT_FILE_PARTS.map((part) => policy[part]).filter((id): id is string => typeof id === 'string');
-  const rows = ids.length ? await db.select().from(files).where(inArray(files.id, ids)) : [];
+  const rows = ids.length ? await memoOf(db).get(`files:${ids.join(',')}`, () => db.select().from(files).where(inArray(files.id, ids))) : [];
   const byId = new Map(rows.map((file) => [file.id, file]));
   const partFiles: NonNullable<BootConfigPart['policy']>['files'] = {};
   for (const part of BOOT_FILE_PARTS) {

@@ -17,7 +17,7 @@ import { ownLevel, tenantFilter } from '../../tenancy/scope.js';
 import { addConfigPart, deviceAuthHook, invalidateConfig, type DeviceRuntime } from '../devices/plugin.js';
 import { rateLimit } from '../devices/limits.js';
 import { registerBootChecks } from './checks.js';
-import { bootCandidates, bootPartFor, hideRulesFor, macsOf } from './resolve.js';
+import { bootCandidates, bootDataChanged, bootPartFor, hideRulesFor, macsOf } from './resolve.js';
 import { downloadTasks } from './schema.js';
 
 const tags = ['boot settings'];
@@ -69,11 +69,13 @@ function addBootHooks() {
       return next;
     },
     afterCommit(_ctx, { rows }) {
+      bootDataChanged();
       rows.forEach(notifyLevel);
     },
   });
   addRecordHooks('contentHideRule', {
     afterCommit() {
+      bootDataChanged();
       invalidateConfig({ all: true });
     },
   });
@@ -86,6 +88,7 @@ function addBootHooks() {
       return values;
     },
     afterCommit(_ctx, { rows }) {
+      bootDataChanged();
       for (const row of rows) invalidateConfig({ hotelId: row.hotelId as number });
     },
   });

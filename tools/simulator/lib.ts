@@ -8,6 +8,7 @@ import {
   type RegisterResponse,
 } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
+import type { BootConfigPart } from '@htv/shared/areas/boot/device';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -30,6 +31,7 @@ export type TvEvent =
   | { type: 'command'; command: DeviceCommand }
   | { type: 'unbound' }
   | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
+  | { type: 'boot'; policyId: number | null; files: number; failed: number }
   | { type: 'heartbeat'; ms: number }
   | { type: 'error'; message: string };
 
@@ -90,6 +92,9 @@ export class VirtualTv {
   themeDownloads = 0;
   assetDownloads = 0;
   private themeEtag: string | undefined;
+  /** The boot policy held (its etag) and how many boot files were downloaded. */
+  bootEtag: string | undefined;
+  bootDownloads = 0;
   private readonly assetsHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
@@ -191,6 +196,7 @@ export class VirtualTv {
     this.emit({ type: 'config', status: 200, authorization: this.authorization, tip: this.config.authorization.tip, sceneMode: this.config.sceneMode });
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
     await this.syncTheme();
+    await this.syncBoot();
     return this.config;
   }
 
@@ -223,6 +229,35 @@ export class VirtualTv {
     this.theme = res.body;
     this.themeEtag = part.etag;
     this.emit({ type: 'theme', themeId: res.body.themeId, version: res.body.version, assets: res.body.assets.length });
+  }
+
+  /**
+   * Downloads the files of the boot policy the configuration names when it is not the one held (files
+   * it holds by SHA-256 are not fetched again), reporting each as a download task: downloading, then
+   * success, or failed with the reason (an HTTP status or a SHA-256 that does not match).
+   */
+  private async syncBoot(): Promise<void> {
+    const policy = (this.config as { boot?: BootConfigPart } | undefined)?.boot?.policy;
+    if (!policy || policy.etag === this.bootEtag) return;
+    let failed = 0;
+    let files = 0;
+    for (const [name, file] of Object.entries(policy.files)) {
+      if (this.assetsHeld.has(file.sha256)) continue;
+      const report = (state: string, reason?: string) =>
+        this.client.request('POST', `${DEVICE_API_BASE}/download-tasks`, { headers: this.auth(), signal: this.abort.signal, body: { kind: 'boot', subjectId: policy.id, name, url: file.url, sha256: file.sha256, size: file.size, state, ...(reason ? { reason } : {}) } });
+      await report('downloading');
+      const res = await this.client.request('GET', file.url, { headers: this.auth(), signal: this.abort.signal });
+      const reason = res.status !== 200 ? `HTTP ${res.status}` : createHash('sha256').update(res.raw).digest('hex') !== file.sha256 ? 'SHA-256 mismatch' : undefined;
+      await report(reason ? 'failed' : 'success', reason);
+      if (reason) failed++;
+      else {
+        this.assetsHeld.add(file.sha256);
+        this.bootDownloads++;
+        files++;
+      }
+    }
+    if (!failed) this.bootEtag = policy.etag;
+    this.emit({ type: 'boot', policyId: policy.id, files, failed });
   }
 
   private async handle(command: DeviceCommand) {

@@ -55,6 +55,8 @@ function describe(event: TvEvent): string {
       return 'unbound: forgetting the hotel, registering again';
     case 'theme':
       return event.themeId === null ? 'theme: none' : `theme ${event.themeId} v${event.version} downloaded (${event.assets} assets)`;
+    case 'boot':
+      return `boot policy ${event.policyId}: ${event.files} files downloaded${event.failed ? `, ${event.failed} failed` : ''}`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAccess } from './areas/access/routes.js';
+import { registerBoot, registerBootDeviceRoutes } from './areas/boot/routes.js';
 import { registerDashboard } from './areas/dashboard/routes.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -74,6 +76,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeTransfer(app, database.db, storage, { quotaMb: config.uploadQuotaMb });
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
+  registerBoot(app, database.db, storage);
 
   await registerWeb(app, config);
   return app;

@@ -111,6 +111,12 @@ export class TvDevice {
 
   getSnapshot = () => this.snapshot;
 
+  /** Areas that act on the configuration (boot files) listen to each one fetched, with the device token. */
+  private configListeners = new Set<(config: DeviceConfig, token: string) => void>();
+  onConfig(listener: (config: DeviceConfig, token: string) => void) {
+    this.configListeners.add(listener);
+  }
+
   private set(change: Partial<TvSnapshot>) {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
@@ -261,6 +267,7 @@ export class TvDevice {
     this.configEtag = answer.etag ?? undefined;
     this.stamp = config.stamp;
     this.set({ config });
+    for (const listener of this.configListeners) listener(config, this.stored.token!);
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });

@@ -1,5 +1,7 @@
+import type { BootConfigPart } from '@htv/shared/areas/boot/device';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { BootKeeper, BootSplash } from './boot';
 import { TvDevice } from './device';
 import { uiLang } from './i18n';
 
@@ -7,10 +9,19 @@ const params = new URLSearchParams(location.search);
 // `?reset=1` makes this browser a new TV (a new MAC and SN); the install code and room may come in the URL.
 if (params.get('reset') === '1') {
   localStorage.removeItem('htv.tv');
+  localStorage.removeItem('htv.tv.boot');
+  if ('caches' in globalThis) void caches.delete('htv.tv.boot-files');
   if ('caches' in globalThis) void caches.delete('htv.tv.versions');
 }
 const lang = uiLang();
 document.documentElement.lang = lang;
 const device = new TvDevice(lang);
+const boot = new BootKeeper();
+device.onConfig((config, token) => void boot.update((config as { boot?: BootConfigPart }).boot, token));
 device.start({ installCode: params.get('code') ?? undefined, roomNumber: params.get('room') ?? undefined });
-createRoot(document.getElementById('root')!).render(<App device={device} lang={lang} />);
+createRoot(document.getElementById('root')!).render(
+  <>
+    <App device={device} lang={lang} />
+    <BootSplash keeper={boot} />
+  </>,
+);

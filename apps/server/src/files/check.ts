@@ -9,10 +9,11 @@ import {
   type FileType,
   type MessageKey,
   type UploadRule,
+  translate,
 } from '@htv/shared';
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { invalidFields, type AppError } from '../http/errors.js';
+import { AppError, invalidFields } from '../http/errors.js';
 import { ArchiveSpool } from './archive.js';
 import { detectType, imageDimensions, MIME, SNIFF_BYTES, ZIP_TYPES, zipKind } from './detect.js';
 
@@ -27,6 +28,16 @@ export class UploadRejected extends Error {
   /** The 422 answer: `{errors: {file: [message]}}` in the request's language. */
   toAppError(field = 'file'): AppError {
     return invalidFields({ [field]: { key: this.key, params: this.params } });
+  }
+}
+
+/** Several findings of one file (a ts.ini's lines): each is one message on the `file` field. */
+export class UploadFindings extends UploadRejected {
+  constructor(readonly findings: readonly { key: MessageKey; params?: Record<string, unknown> }[]) {
+    super(findings[0]!.key, findings[0]!.params);
+  }
+  override toAppError(field = 'file'): AppError {
+    return new AppError('validation', 'error.validation', undefined, (lang) => ({ [field]: this.findings.map((f) => translate(f.key, lang, f.params)) }));
   }
 }
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { isClientUploadRule, MAX_UPLOAD_BYTES, translate, uploadRules, type StoredFile, type UploadRule } from '@htv/shared';
+import { isClientUploadRule, MAX_UPLOAD_BYTES, translate, uploadRules, type StoredFile, type UploadRule, type UploadRuleName } from '@htv/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -14,11 +14,23 @@ import { ok } from '../http/reply.js';
 import { ownLevel } from '../tenancy/scope.js';
 import { readableFiles, readerOf } from './access.js';
 import { UploadInspector, UploadRejected, type Inspected } from './check.js';
+import { contentCheckOf } from './content-checks.js';
 import { DEFAULT_UPLOAD_QUOTA_MB, UploadQuota } from './quota.js';
 import { isUuid, storageKeyFor, type ByteRange, type Storage } from './storage.js';
 import { DEFAULT_ORPHAN_GRACE_HOURS, scheduleOrphanSweep } from './sweep.js';
 
 export { localDiskStorage } from './storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Stores the request's multipart field `file` checked by an upload rule (content, size, quota, the
+     * rule's content check), owned by the caller's level: what `POST /api/files` does, for calls that
+     * take a file together with other parameters (`POST /api/web/boots_config`).
+     */
+    receiveUpload(request: FastifyRequest, rule: UploadRuleName): Promise<StoredFile>;
+  }
+}
 
 
 /** Uploads one user may run at once; more answer 429 "Other pictures are uploaded…". */
@@ -128,6 +140,16 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
       throw uploadFailure(error);
     }
     const name = cleanFileName(part.filename);
+    const contentCheck = contentCheckOf(ruleName);
+    if (contentCheck) {
+      try {
+        const facts = await contentCheck({ key, name, type: inspected.type, size: inspected.size, width: inspected.width, height: inspected.height }, storage);
+        if (facts) inspected = { ...inspected, width: facts.width ?? inspected.width, height: facts.height ?? inspected.height };
+      } catch (error) {
+        await storage.delete(key).catch((e) => request.log.error({ err: e, key }, 'could not remove a refused upload'));
+        throw uploadFailure(error);
+      }
+    }
     try {
       await quota.admit(db, owner, inspected.size, (tx) => tx.insert(files).values({
         id,
@@ -150,6 +172,22 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
     return { id, url: `/api/files/${id}`, name, size: inspected.size, mime: inspected.mime, width: inspected.width, height: inspected.height };
   }
 
+  /** Receives the request's multipart `file` under a rule, within the user's concurrent-upload limit. */
+  async function receiveUpload(request: FastifyRequest, ruleName: UploadRuleName): Promise<StoredFile> {
+    const actor = actorOf(request);
+    const count = running.get(actor.userId) ?? 0;
+    if (count >= MAX_CONCURRENT_UPLOADS) throw new AppError('rateLimited', 'upload.busy');
+    running.set(actor.userId, count + 1);
+    try {
+      return await receive(request, actor, ruleName, uploadRules[ruleName]);
+    } finally {
+      const left = (running.get(actor.userId) ?? 1) - 1;
+      if (left > 0) running.set(actor.userId, left);
+      else running.delete(actor.userId);
+    }
+  }
+  app.decorate('receiveUpload', receiveUpload);
+
   app.post(
     '/api/files',
     {
@@ -161,19 +199,9 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
       config: { auth: {} },
     },
     async (request) => {
-      const actor = actorOf(request);
       const ruleName = (request.query as { rule?: string }).rule;
       if (!isClientUploadRule(ruleName)) throw invalidFields({ rule: { key: 'upload.unknownRule' } });
-      const count = running.get(actor.userId) ?? 0;
-      if (count >= MAX_CONCURRENT_UPLOADS) throw new AppError('rateLimited', 'upload.busy');
-      running.set(actor.userId, count + 1);
-      try {
-        return ok(await receive(request, actor, ruleName, uploadRules[ruleName]));
-      } finally {
-        const left = (running.get(actor.userId) ?? 1) - 1;
-        if (left > 0) running.set(actor.userId, left);
-        else running.delete(actor.userId);
-      }
+      return ok(await receiveUpload(request, ruleName));
     },
   );
 

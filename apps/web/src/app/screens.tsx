@@ -28,6 +28,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/skin/edit': lazyPage(() => import('../areas/themes/ThemeEditorPage').then((m) => ({ default: m.WelcomeEditorPage }))),
   '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
+  '/start_logo/index': lazyPage(() => import('../areas/boot/BootMaterialPage')),
+  '/startlogo/startlogo_setting_content/:id': lazyPage(() => import('../areas/boot/BootContentPage')),
 };
 
 /** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */

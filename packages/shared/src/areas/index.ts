@@ -4,6 +4,7 @@ import { faq, faqCategory } from './faq/records.js';
 import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants/records.js';
 import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
+import { bootLogoLib, bootPolicy, contentHideRule, hotelTvMenu } from './boot/records.js';
 import { themeType } from './themes/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 
@@ -37,6 +38,10 @@ export const records = {
   tag,
   themeType,
   material,
+  bootPolicy,
+  bootLogoLib,
+  contentHideRule,
+  hotelTvMenu,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

@@ -71,12 +71,16 @@ export const uploadRules = {
   bootLogo: { types: ['jpeg'], maxBytes: 1 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
   /** Boot logo as bmp or raw pixel data, under 8M (a raw file has no readable pixel size). */
   bootLogoBitmap: { types: ['bmp', 'raw'], maxBytes: 8 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
-  /** Boot animation frames: png, at most 800K each (the English pack says 300K). */
+  /** Boot animation frames: png, at most 800K each (the English pack's 300K does not hold: docs/boot.md). */
   bootAnimationFrame: { types: ['png'], maxBytes: 800 * KB, image: true },
   /** Boot animation as one zip of frames, at most 30M (frames are png: they barely compress). */
   bootAnimation: { types: ['zip'], maxBytes: 30 * MB, archive: { maxEntries: 2000, maxEntryBytes: 16 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },
-  /** Boot video: MPEG transport stream under 50M (the "under 2K resolution" rule is not checked). */
+  /** Boot video: MPEG transport stream under 50M; its resolution (at most 2K) is read from the stream (docs/boot.md). */
   bootVideo: { types: ['ts'], maxBytes: 50 * MB },
+  /** The boot video's settings: a text file named ts.ini (checked line by line, docs/boot.md). */
+  bootIni: { types: ['raw'], maxBytes: 16 * KB },
+  /** A boot policy's icon. */
+  bootIcon: { types: ['jpeg', 'png'], maxBytes: 1 * MB, image: true },
   /** Vertical and welcome videos: under 200M. */
   verticalVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },
   welcomeVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },

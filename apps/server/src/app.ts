@@ -27,6 +27,7 @@ import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
+import { registerBatches } from './areas/batches/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await registerFiles(app, database.db, storage, { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
+  registerBatches(app, database.db);
   registerTenants(app, database.db, storage);
   registerOem(app, database.db);
   registerDashboard(app, database.db);

@@ -91,10 +91,15 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   };
 
   const { state, config } = snapshot;
-  const status = (text: string, extra?: string | null) => (
+  const status = (text: string, extra?: string | null, reason?: string) => (
     <div style={screen} data-testid={`tv-${state.phase}`}>
       <div>{text}</div>
       {extra && <div style={{ fontSize: 36 }}>{extra}</div>}
+      {reason && (
+        <div style={{ fontSize: 22, color: '#ffc069', maxWidth: '80%' }} data-testid="tv-reason">
+          {reason}
+        </div>
+      )}
       <div style={{ fontSize: 18, opacity: 0.6 }}>{t('mac', { mac: snapshot.mac })}</div>
     </div>
   );
@@ -104,7 +109,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}
-      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name)}
+      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
       {state.phase === 'disabled' && status(t('disabled'), state.tip)}
       {state.phase === 'ready' && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
       {theme && (

@@ -16,6 +16,8 @@ interface Stored {
   sn: string;
   token?: string;
   installCode?: string;
+  /** An installation batch's auth code (the batch's QR sheet brings it in the URL with the install code). */
+  batchCode?: string;
   roomNumber?: string;
 }
 
@@ -29,7 +31,7 @@ export type TvState =
   | { phase: 'setup'; error?: string }
   | { phase: 'connecting' }
   | { phase: 'offline' }
-  | { phase: 'unauthorized' }
+  | { phase: 'unauthorized'; reason?: string }
   | { phase: 'disabled'; tip: string | null }
   | { phase: 'ready'; theme: LoadedTheme | null };
 
@@ -79,6 +81,8 @@ export class TvDevice {
   private themeUrl: string | undefined;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
+  /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
+  private unauthorizedReason: string | undefined;
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -113,9 +117,9 @@ export class TvDevice {
   }
 
   /** Starts with the stored token, or the install code of the URL or of an earlier setup. */
-  start(fromUrl: { installCode?: string; roomNumber?: string }) {
+  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string }) {
     if (fromUrl.installCode) {
-      this.stored = { ...this.stored, installCode: fromUrl.installCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
+      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
       this.save();
     }
     if (this.stored.token) void this.online();
@@ -125,7 +129,7 @@ export class TvDevice {
 
   /** The installer's form: the hotel's install code and the room. */
   setup(installCode: string, roomNumber: string) {
-    this.stored = { ...this.stored, installCode: installCode.trim(), roomNumber: roomNumber.trim() || undefined, token: undefined };
+    this.stored = { ...this.stored, installCode: installCode.trim(), batchCode: undefined, roomNumber: roomNumber.trim() || undefined, token: undefined };
     this.save();
     void this.register();
   }
@@ -163,8 +167,10 @@ export class TvDevice {
         launcher: 'browser-tv',
         softwareVersion: SOFTWARE_VERSION,
         installCode: this.stored.installCode,
+        ...(this.stored.batchCode ? { batchCode: this.stored.batchCode } : {}),
         roomNumber: this.stored.roomNumber,
       });
+      this.unauthorizedReason = data!.reason?.message;
       this.stored = { ...this.stored, token: data!.token };
       this.save();
       void this.online();
@@ -258,7 +264,8 @@ export class TvDevice {
     this.stamp = config.stamp;
     this.set({ config });
     const { state, tip } = config.authorization;
-    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
+    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
+    this.unauthorizedReason = undefined;
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
     const part = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     if (!part) {

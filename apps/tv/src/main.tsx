@@ -12,5 +12,5 @@ if (params.get('reset') === '1') {
 const lang = uiLang();
 document.documentElement.lang = lang;
 const device = new TvDevice(lang);
-device.start({ installCode: params.get('code') ?? undefined, roomNumber: params.get('room') ?? undefined });
+device.start({ installCode: params.get('code') ?? undefined, batchCode: params.get('batch') ?? undefined, roomNumber: params.get('room') ?? undefined });
 createRoot(document.getElementById('root')!).render(<App device={device} lang={lang} />);

@@ -6,6 +6,7 @@ import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
 import { themeType } from './themes/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
+import { batchMachine } from './batches/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -37,6 +38,7 @@ export const records = {
   tag,
   themeType,
   material,
+  batchMachine,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

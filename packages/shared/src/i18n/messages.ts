@@ -6,6 +6,7 @@ import { oemMessages } from '../areas/oem/messages.js';
 import { themeMessages } from '../areas/themes/messages.js';
 import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
+import { batchesMessages } from '../areas/batches/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 
@@ -108,6 +109,7 @@ export const messages = {
   ...tenantsMessages,
   ...oemMessages,
   ...tvAuthMessages,
+  ...batchesMessages,
   ...themeMessages,
   ...themeTransferMessages,
   ...dashboardMessages,

@@ -162,7 +162,7 @@ platformRoutes.push(
   page('/operation_platform', '基础运营平台', 'Operation platform', 'operationPlatform.open', { icon: 'LinkOutlined', external: 'operation_platform' }),
   page('/skin/list', '欢迎模板', 'Welcome templates', 'skin.read'),
   page('/skin/edit', '编辑欢迎模板', 'Edit welcome template', 'skin.update', { hidden: true }),
-  page('/batchmachine/list', '装机管理', 'Installation management', 'batchMachine.read', { icon: 'ToolOutlined' }),
+  page('/batchmachine/list', '装机管理', 'Installation management', { record: 'batchMachine' }, { icon: 'ToolOutlined' }),
   page('/customer_manage/customer', '厂商列表', 'Manufacturer list', { record: 'oemCustomer' }),
   page('/customer_manage/user', '厂商账号', 'Manufacturer accounts', { record: 'oemUser' }),
   page('/customer_manage/launcher', '厂商Launcher', 'Manufacturer launcher', { record: 'oemLauncher' }),

@@ -28,6 +28,7 @@ import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 import { registerBatches } from './areas/batches/routes.js';
+import { registerLicences } from './areas/licences/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
   registerBatches(app, database.db);
+  registerLicences(app, database.db, config.secrets);
   registerTenants(app, database.db, storage);
   registerOem(app, database.db);
   registerDashboard(app, database.db);

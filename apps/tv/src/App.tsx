@@ -111,6 +111,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
       {state.phase === 'offline' && status(t('offline'))}
       {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
       {state.phase === 'disabled' && status(t('disabled'), state.tip)}
+      {state.phase === 'licence' && status(t('licence'), config?.hotel?.name, state.message)}
       {state.phase === 'ready' && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
       {theme && (
         <div style={{ position: 'fixed', inset: 0 }}>

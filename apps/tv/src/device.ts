@@ -1,8 +1,9 @@
 import type { DeviceCommand, DeviceConfig, HeartbeatResponse, RegisterResponse } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/sends';
+import type { LicenceConfigPart } from '@htv/shared/areas/licences/part';
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
-import type { UiLang } from './i18n';
+import { words, type UiLang } from './i18n';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -33,6 +34,8 @@ export type TvState =
   | { phase: 'offline' }
   | { phase: 'unauthorized'; reason?: string }
   | { phase: 'disabled'; tip: string | null }
+  /** The hotel's licence does not let this TV run: expired, not in effect, disabled, or past its terminal limit. */
+  | { phase: 'licence'; message: string }
   | { phase: 'ready'; theme: LoadedTheme | null };
 
 export interface TvSnapshot {
@@ -223,6 +226,7 @@ export class TvDevice {
     try {
       const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
       if (data!.config !== this.stamp) await this.loadConfig();
+      else this.checkLicence();
       await this.handle(data!.commands ?? []);
       this.scheduleHeartbeat(data!.interval);
     } catch (error) {
@@ -267,6 +271,7 @@ export class TvDevice {
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
     this.unauthorizedReason = undefined;
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
+    if (this.checkLicence()) return;
     const part = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     if (!part) {
       this.themeUrl = undefined;
@@ -277,6 +282,20 @@ export class TvDevice {
     this.hold(part.url, theme);
     this.themeUrl = part.url;
     this.set({ state: { phase: 'ready', theme } });
+  }
+
+  /**
+   * Shows the licence screen when the configuration's licence does not let the TV run, or when the
+   * day (the TV's own clock) is past the licence's expiry, which the server's answer cannot foresee.
+   */
+  private checkLicence(): boolean {
+    const licence = this.snapshot.config?.licence as LicenceConfigPart | undefined;
+    if (!licence || this.snapshot.config?.authorization.state !== 'authorized') return false;
+    const expired = licence.state === 'valid' && new Date().toISOString().slice(0, 10) > licence.expiresOn;
+    if (licence.state === 'valid' && !expired) return false;
+    this.themeUrl = undefined;
+    this.set({ state: { phase: 'licence', message: expired ? words(this.lang)('licenceExpired') : licence.message } });
+    return true;
   }
 
   private hold(url: string, theme: LoadedTheme) {

@@ -9,6 +9,7 @@ import { lazyPage } from './lazyPage';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazyPage(() => import('../pages/HomePage')),
+  '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
   '/operation/action/log': lazyPage(() => import('../areas/oplog/OperationLogPage')),
   '/message/center': lazyPage(() => import('../areas/messages/MessageCenterPage')),
   '/message/send': lazyPage(() => import('../areas/messages/MessageSendPage')),

@@ -9,3 +9,4 @@ import './tenants/hotels';
 import './devices';
 import './oem';
 import './batches';
+import './licences';

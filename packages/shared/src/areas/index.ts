@@ -7,6 +7,7 @@ import { material } from './material/records.js';
 import { themeType } from './themes/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 import { batchMachine } from './batches/records.js';
+import { licence } from './licences/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -39,6 +40,7 @@ export const records = {
   themeType,
   material,
   batchMachine,
+  licence,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

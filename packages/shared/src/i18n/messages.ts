@@ -7,6 +7,7 @@ import { themeMessages } from '../areas/themes/messages.js';
 import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { batchesMessages } from '../areas/batches/messages.js';
+import { licencesMessages } from '../areas/licences/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 
@@ -110,6 +111,7 @@ export const messages = {
   ...oemMessages,
   ...tvAuthMessages,
   ...batchesMessages,
+  ...licencesMessages,
   ...themeMessages,
   ...themeTransferMessages,
   ...dashboardMessages,

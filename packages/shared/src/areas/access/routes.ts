@@ -189,7 +189,7 @@ platformRoutes.push(
   page('/ai/intent_slots', '意图槽位', 'Intent slots', 'aiIntentSlot.read'),
   page('/ai/project_config', 'AI项目配置查询', 'AI project configuration', 'aiProjectConfig.read'),
   page('/conhide/boots', '内容隐藏开机策略', 'Content-hiding boot strategy', 'contentHide.read', { icon: 'EyeInvisibleOutlined' }),
-  page('/license', '许可证管理', 'License management', 'license.read', { icon: 'KeyOutlined' }),
+  page('/license', '许可证管理', 'License management', { record: 'licence' }, { icon: 'KeyOutlined' }),
   page('/channel/list', '频道管理', 'Channel management', 'channel.read', { icon: 'UnorderedListOutlined' }),
   page('/task/item', '任务项', 'Task items', 'taskItem.read'),
   page('/task/list', '任务列表', 'Task list', 'task.read'),

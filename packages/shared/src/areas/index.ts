@@ -8,6 +8,7 @@ import { themeType } from './themes/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 import { batchMachine } from './batches/records.js';
 import { licence } from './licences/records.js';
+import { feedback } from './feedback/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -41,6 +42,7 @@ export const records = {
   material,
   batchMachine,
   licence,
+  feedback,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

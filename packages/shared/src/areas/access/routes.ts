@@ -209,7 +209,7 @@ platformRoutes.push(
   page('/runlog/app/detail', '应用启动详情', 'App launch detail', 'runlogApp.read', { hidden: true }),
   page('/settlement/list', '结算统计', 'Settlement statistics', 'settlement.read'),
   page('/settlement/active', '激活统计', 'Activation statistics', 'settlement.read'),
-  page('/fb/list', '反馈与建议', 'Feedback and suggestions', 'feedback.read', { icon: 'MessageOutlined' }),
+  page('/fb/list', '反馈与建议', 'Feedback and suggestions', { record: 'feedback' }, { icon: 'MessageOutlined', actions: [{ key: 'feedback.handle', title: t('处理/忽略', 'Handle / ignore') }] }),
   ...FAQ(),
   ...DOWNLOAD_TASKS(),
   page('/tags/tags_manage_list', '标签列表', 'Tag list', { record: 'tag' }, { icon: 'TagsOutlined' }),
@@ -251,6 +251,7 @@ brandRoutes.push(
   page('/startlogo/startlogo_setting_content/:id', '开机设置内容', 'Boot setting content', 'bootConfig.update', { hidden: true }),
   ...DOWNLOAD_TASKS(),
   ...FAQ(),
+  page('/fb/index', '意见反馈', 'Feedback', 'feedback.create', { hidden: true }),
   OPERATION_LOG(),
   MESSAGE_CENTER(),
 );

@@ -85,6 +85,20 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [languages, shownLang, notify, t]);
 
+  // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md).
+  const [feedbackQr, setFeedbackQr] = useState<{ url: string; qr: string } | null>(null);
+  const hotelBound = !!snapshot.config?.hotel;
+  useEffect(() => {
+    if (!hotelBound) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'f' && event.key !== 'F') return;
+      if (feedbackQr) return setFeedbackQr(null);
+      device.feedbackQr().then(setFeedbackQr, () => notify(t('offline')));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [device, hotelBound, feedbackQr, notify, t]);
+
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') notify(t('openApp', { name: action.packageName }));
     if (action.action === 'openArea') notify(t('openArea', { name: action.area }));
@@ -116,6 +130,12 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
       {theme && (
         <div style={{ position: 'fixed', inset: 0 }}>
           <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
+        </div>
+      )}
+      {feedbackQr && (
+        <div style={{ position: 'fixed', right: 48, bottom: 48, padding: 16, borderRadius: 12, background: '#fff', color: '#14233d', textAlign: 'center', fontSize: 20 }} data-testid="tv-feedback">
+          <img src={feedbackQr.qr} width={240} height={240} alt={t('feedback')} data-url={feedbackQr.url} data-testid="tv-feedback-qr" />
+          <div>{t('feedback')}</div>
         </div>
       )}
       {notice && (

@@ -284,6 +284,12 @@ export class TvDevice {
     this.set({ state: { phase: 'ready', theme } });
   }
 
+  /** The guest feedback page's address and QR code for this TV (hotel and room bound by a signed token). */
+  async feedbackQr(): Promise<{ url: string; qr: string }> {
+    const { data } = await this.call<{ url: string; qr: string }>('GET', '/feedback-qr');
+    return data!;
+  }
+
   /**
    * Shows the licence screen when the configuration's licence does not let the TV run, or when the
    * day (the TV's own clock) is past the licence's expiry, which the server's answer cannot foresee.

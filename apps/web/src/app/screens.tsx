@@ -39,4 +39,6 @@ export const COLLAPSE_MENU = new Set<string>(['/themes/themes_template/:id', '/a
  * Public screens (no login, no checks; spec §2 "Public routes"): /repwd, /fb/index, /h5_bind_tv,
  * /h5_remote_tv, /castscreen and the /h5_washing pages go here as they are built.
  */
-export const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/fb/index': lazyPage(() => import('../areas/feedback/FeedbackPage')),
+};

@@ -10,3 +10,4 @@ import './devices';
 import './oem';
 import './batches';
 import './licences';
+import './feedback';

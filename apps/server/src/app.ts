@@ -29,6 +29,7 @@ import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 import { registerBatches } from './areas/batches/routes.js';
 import { registerLicences } from './areas/licences/routes.js';
+import { registerRunlogs } from './areas/runlogs/routes.js';
 import { registerFeedback, registerFeedbackDeviceRoutes } from './areas/feedback/routes.js';
 
 export interface AppOptions {
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerTvAuthConsole(app, database.db);
   registerBatches(app, database.db);
   registerLicences(app, database.db, config.secrets);
+  registerRunlogs(app, database.db);
   registerFeedback(app, database.db, config.secrets.signingKey, receiveUpload);
   registerTenants(app, database.db, storage);
   registerOem(app, database.db);

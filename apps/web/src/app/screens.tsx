@@ -10,6 +10,8 @@ import { lazyPage } from './lazyPage';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazyPage(() => import('../pages/HomePage')),
   '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
+  '/runlog/tv': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.BootLogPage }))),
+  '/operation/terminal_state/log': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.StateLogPage }))),
   '/operation/action/log': lazyPage(() => import('../areas/oplog/OperationLogPage')),
   '/message/center': lazyPage(() => import('../areas/messages/MessageCenterPage')),
   '/message/send': lazyPage(() => import('../areas/messages/MessageSendPage')),

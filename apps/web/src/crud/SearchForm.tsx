@@ -17,7 +17,7 @@ type FormValues = Record<string, unknown>;
 const FULL = { width: '100%' };
 
 /** Quick ranges of every date filter (spec §9's feedback periods): the last week, two weeks, month, three months. */
-function rangePresets(t: TFunction): { label: string; value: [Dayjs, Dayjs] }[] {
+export function rangePresets(t: TFunction): { label: string; value: [Dayjs, Dayjs] }[] {
   const back = (amount: number, unit: 'day' | 'month'): [Dayjs, Dayjs] => [dayjs().subtract(amount, unit).startOf('day'), dayjs().endOf('day')];
   return [
     { label: t('crud.lastWeek'), value: back(7, 'day') },

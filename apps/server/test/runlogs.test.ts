@@ -59,9 +59,24 @@ describe('fleet logs', () => {
     expect(rows[1]).toContain('registered');
   });
 
+  it("lists one terminal's heartbeat log with a state and time filter, and exports it; an unknown MAC is a 404", async () => {
+    const tv = await registerTv(t, { installCode: await installCodeOf(t, tenant.hotelIds[0]) });
+    expect((await tv.device.post('/api/device/v1/heartbeat', { state: 'playing', softwareVersion: '3.2.0' })).status).toBe(200);
+    await t.app.devices.heartbeats.flush();
+    const res = await platform.get(`/api/runlogs/heartbeats?mac=${tv.mac}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.items).toHaveLength(1);
+    expect(res.body.data.items[0]).toMatchObject({ mac: tv.mac, state: 'playing', softwareVersion: '3.2.0' });
+    expect((await platform.get(`/api/runlogs/heartbeats?mac=${tv.mac}&state=standby`)).body.data.items).toHaveLength(0);
+    const rows = await sheetRows(await platform.get(`/api/runlogs/heartbeats/export?mac=${tv.mac}`));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('playing');
+    expect((await platform.get('/api/runlogs/heartbeats?mac=000000000000')).status).toBe(404);
+  });
+
   it('is for the platform: brand and hotel users get 403', async () => {
     for (const client of [tenant.brand, tenant.hotel]) {
-      for (const path of ['/api/runlogs/tv', '/api/runlogs/tv/export', '/api/runlogs/terminal-states', '/api/runlogs/terminal-states/export']) {
+      for (const path of ['/api/runlogs/tv', '/api/runlogs/tv/export', '/api/runlogs/terminal-states', '/api/runlogs/terminal-states/export', '/api/runlogs/heartbeats?mac=AABBCCDDEEFF']) {
         expect((await client.get(path)).status, path).toBe(403);
       }
     }

@@ -12,6 +12,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
   '/runlog/tv': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.BootLogPage }))),
   '/operation/terminal_state/log': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.StateLogPage }))),
+  '/terminal_manage/heartbeats/:mac': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.HeartbeatLogPage }))),
   '/operation/action/log': lazyPage(() => import('../areas/oplog/OperationLogPage')),
   '/message/center': lazyPage(() => import('../areas/messages/MessageCenterPage')),
   '/message/send': lazyPage(() => import('../areas/messages/MessageSendPage')),

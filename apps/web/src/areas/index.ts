@@ -11,3 +11,4 @@ import './oem';
 import './batches';
 import './licences';
 import './feedback';
+import './runlogs';

@@ -6,11 +6,12 @@ import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
 import { TERMINAL_STATES } from '../devices/logs.js';
 import { stateLogPage } from '../devices/service.js';
-import { bootLog, LOG_CAP, logSheet } from './service.js';
+import { bootLog, heartbeatLog, LOG_CAP, logSheet } from './service.js';
 
 const tags = ['runlogs'];
 const range = { from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() };
 const bootQuery = z.object({ ...pagingShape(), mac: z.string().trim().max(64).optional(), hotelId: idSchema.optional(), ...range });
+const heartbeatQuery = z.object({ ...pagingShape(), mac: z.string().trim().min(1).max(64), state: z.string().trim().max(20).optional(), ...range });
 const stateQuery = z.object({ ...pagingShape(), mac: z.string().trim().max(64).optional(), state: z.enum(TERMINAL_STATES as [string, ...string[]]).optional(), hotelId: idSchema.optional(), ...range });
 
 type Heading = Record<Lang, string>;
@@ -24,6 +25,16 @@ const BOOT_COLUMNS: [string, Heading][] = [
   ['publicIp', h('公网IP', 'Public IP')],
   ['softwareVersion', h('软件版本', 'Software version')],
   ['launcher', h('Launcher', 'Launcher')],
+];
+const HEARTBEAT_COLUMNS: [string, Heading][] = [
+  ['at', h('心跳时间', 'Heartbeat at')],
+  ['mac', h('MAC地址', 'MAC')],
+  ['state', h('运行状态', 'Run state')],
+  ['ip', h('IP', 'IP')],
+  ['publicIp', h('公网IP', 'Public IP')],
+  ['softwareVersion', h('软件版本', 'Software version')],
+  ['otaVersion', h('OTA版本', 'OTA version')],
+  ['controlVersion', h('中控版本', 'Control version')],
 ];
 const STATE_COLUMNS: [string, Heading][] = [
   ['at', h('时间', 'Time')],
@@ -43,9 +54,9 @@ async function sendSheet(reply: FastifyReply, name: string, title: string, colum
 }
 
 /**
- * Fleet logs (docs/runlogs.md): the TV boot log (/runlog/tv) and the terminal state history
- * (/operation/terminal_state/log), each with filters and an Excel export of the filtered rows
- * (at most 10,000, newest first).
+ * Fleet logs (docs/runlogs.md): the TV boot log (/runlog/tv), a terminal's heartbeat log
+ * (/terminal_manage/heartbeats/:mac) and the terminal state history (/operation/terminal_state/log),
+ * each with filters and an Excel export of the filtered rows (at most 10,000, newest first).
  */
 export function registerRunlogs(app: FastifyInstance, db: Db) {
   const bootAuth = { auth: { userTypes: [1 as const], permission: 'runlogTv.read' } };
@@ -58,6 +69,15 @@ export function registerRunlogs(app: FastifyInstance, db: Db) {
     const { items } = await bootLog(db, { ...(request.query as z.infer<typeof bootQuery>), page: 1, pagesize: LOG_CAP }, request.lang);
     const rows = items.map((r) => ({ ...r, at: r.at, hotelName: r.hotelName ? `${r.hotelName} (${r.hotelPublicId ?? ''})` : '' }));
     return sendSheet(reply, 'tv-boot-log', h('电视开机日志', 'TV boot log')[request.lang], BOOT_COLUMNS, request.lang, rows);
+  });
+
+  const heartbeatAuth = { auth: { userTypes: [1 as const], permission: 'terminal.read' } };
+  app.get('/api/runlogs/heartbeats', { schema: { querystring: heartbeatQuery, tags, summary: "One terminal's heartbeat log, newest first" }, config: heartbeatAuth }, async (request) =>
+    ok(await heartbeatLog(db, actorOf(request), request.query as z.infer<typeof heartbeatQuery>)),
+  );
+  app.get('/api/runlogs/heartbeats/export', { schema: { querystring: heartbeatQuery, tags, summary: "One terminal's filtered heartbeat log as .xlsx" }, config: heartbeatAuth }, async (request, reply) => {
+    const { items } = await heartbeatLog(db, actorOf(request), { ...(request.query as z.infer<typeof heartbeatQuery>), page: 1, pagesize: LOG_CAP });
+    return sendSheet(reply, 'heartbeat-log', h('终端心跳日志', 'Heartbeat log')[request.lang], HEARTBEAT_COLUMNS, request.lang, items);
   });
 
   app.get('/api/runlogs/terminal-states', { schema: { querystring: stateQuery, tags, summary: 'Terminal state history, newest first' }, config: stateAuth }, async (request) =>

@@ -3,7 +3,9 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { normalizeMac } from '@htv/shared/areas/devices/protocol';
 import type { Db } from '../../db/client.js';
-import { hotels, recordTables, terminalBootRecords } from '../../db/schema/index.js';
+import { hotels, recordTables, terminalBootRecords, terminalHeartbeats } from '../../db/schema/index.js';
+import type { Actor } from '../../auth/actor.js';
+import { terminalByMac } from '../devices/service.js';
 import { titleSql } from '../../records/engine.js';
 
 /** Rows a log page or export reaches at most (a log is read recent first; narrow it with filters). */
@@ -42,6 +44,46 @@ export async function bootLog(db: Db, query: BootQuery, lang?: Lang) {
   ]);
   const total = count?.total ?? 0;
   return { items, total: Math.min(total, LOG_CAP), page: query.page, pagesize: query.pagesize, ...(total > LOG_CAP ? { capped: true } : {}) };
+}
+
+export interface HeartbeatQuery {
+  page: number;
+  pagesize: number;
+  mac: string;
+  state?: string;
+  from?: string;
+  to?: string;
+}
+
+/** One terminal's heartbeat log (/terminal_manage/heartbeats/:mac), newest first; a MAC out of reach is a 404. */
+export async function heartbeatLog(db: Db, actor: Actor, query: HeartbeatQuery) {
+  const terminal = await terminalByMac(db, actor, query.mac);
+  const h = terminalHeartbeats;
+  const where = and(
+    eq(h.terminalId, terminal.id),
+    query.state ? eq(h.state, query.state) : undefined,
+    query.from ? gte(h.at, new Date(query.from)) : undefined,
+    query.to ? lte(h.at, new Date(query.to)) : undefined,
+  );
+  const [items, [count]] = await Promise.all([
+    db
+      .select({ at: h.at, state: h.state, ip: h.ip, publicIp: h.publicIp, softwareVersion: h.softwareVersion, otaVersion: h.otaVersion, controlVersion: h.controlVersion })
+      .from(h)
+      .where(where)
+      .orderBy(desc(h.at))
+      .limit(query.pagesize)
+      .offset((query.page - 1) * query.pagesize),
+    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(h).where(where).limit(LOG_CAP + 1).as('c')),
+  ]);
+  const total = count?.total ?? 0;
+  return {
+    mac: terminal.mac as string,
+    items: items.map((row, i) => ({ id: (query.page - 1) * query.pagesize + i + 1, mac: terminal.mac as string, ...row })),
+    total: Math.min(total, LOG_CAP),
+    page: query.page,
+    pagesize: query.pagesize,
+    ...(total > LOG_CAP ? { capped: true } : {}),
+  };
 }
 
 /** One sheet of log rows: the columns named with their headings in the request's language. */

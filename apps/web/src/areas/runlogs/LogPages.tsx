@@ -10,58 +10,12 @@ import { PagedTable } from '../../crud/PagedTable';
 import { RefSelect } from '../../crud/RefSelect';
 import { rangePresets } from '../../crud/SearchForm';
 import { useTexts } from '../../locales';
+import { RUNLOG_TEXTS } from './locales';
+import { useTabSubject } from '../../layout/tabSubject';
+import { RUN_STATES } from '@htv/shared/areas/devices/protocol';
+import { useParams } from 'react-router';
 
-const TEXTS = {
-  'zh-CN': {
-    mac: 'MAC地址',
-    hotel: '酒店',
-    room: '房间号',
-    at: '时间',
-    bootAt: '开机时间',
-    ip: 'IP',
-    publicIp: '公网IP',
-    softwareVersion: '软件版本',
-    launcher: 'Launcher',
-    state: '状态',
-    detail: '说明',
-    operator: '操作人',
-    search: '查询',
-    export: '导出',
-    registered: '注册',
-    assigned: '分配酒店',
-    authorized: '授权',
-    disabled: '禁用',
-    recovered: '恢复',
-    unbound: '解绑',
-    online: '上线',
-    offline: '离线',
-  },
-  'en-US': {
-    mac: 'MAC',
-    hotel: 'Hotel',
-    room: 'Room',
-    at: 'Time',
-    bootAt: 'Switched on at',
-    ip: 'IP',
-    publicIp: 'Public IP',
-    softwareVersion: 'Software version',
-    launcher: 'Launcher',
-    state: 'State',
-    detail: 'Detail',
-    operator: 'Operator',
-    search: 'Search',
-    export: 'Export',
-    registered: 'Registered',
-    assigned: 'Assigned',
-    authorized: 'Authorized',
-    disabled: 'Disabled',
-    recovered: 'Recovered',
-    unbound: 'Unbound',
-    online: 'Online',
-    offline: 'Offline',
-  },
-};
-type Key = keyof (typeof TEXTS)['zh-CN'];
+type Key = keyof (typeof RUNLOG_TEXTS)['zh-CN'];
 const STATES = ['registered', 'assigned', 'authorized', 'disabled', 'recovered', 'unbound', 'online', 'offline'] as const;
 const fmt = (value: unknown) => (value ? dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -84,14 +38,14 @@ interface Page {
  * A fleet log (docs/runlogs.md): MAC, hotel, time range (with the quick ranges), optionally a state;
  * paged newest first; Export sends the same filters to the log's `/export`.
  */
-function LogPage({ path, name, columns, states }: { path: string; name: string; columns: ColumnsType<LogRow>; states?: boolean }) {
-  const m = useTexts(TEXTS);
+function LogPage({ path, name, columns, states, mac: fixedMac }: { path: string; name: string; columns: ColumnsType<LogRow>; states?: { value: string; label: string }[]; mac?: string }) {
+  const m = useTexts(RUNLOG_TEXTS);
   const { t } = useTranslation();
   const [mac, setMac] = useState('');
   const [hotelId, setHotelId] = useState<number | undefined>();
   const [state, setState] = useState<string | undefined>();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [filters, setFilters] = useState<Query>({});
+  const [filters, setFilters] = useState<Query>({ mac: fixedMac });
   const [page, setPage] = useState(1);
   const [pagesize, setPagesize] = useState(20);
   const list = useQuery({
@@ -101,14 +55,18 @@ function LogPage({ path, name, columns, states }: { path: string; name: string; 
   });
   const search = () => {
     setPage(1);
-    setFilters({ mac: mac.trim() || undefined, hotelId, state, from: range?.[0]?.startOf('day').format(), to: range?.[1]?.endOf('day').format() });
+    setFilters({ mac: fixedMac ?? (mac.trim() || undefined), hotelId, state, from: range?.[0]?.startOf('day').format(), to: range?.[1]?.endOf('day').format() });
   };
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input allowClear placeholder={m('mac')} aria-label={m('mac')} value={mac} onChange={(e) => setMac(e.target.value)} onPressEnter={search} style={{ width: 180 }} data-testid="log-mac" />
-        <RefSelect refName="hotel" placeholder={m('hotel')} aria-label={m('hotel')} value={hotelId} onChange={(v: unknown) => setHotelId((v as number | null) ?? undefined)} style={{ width: 200 }} />
-        {states && <Select allowClear placeholder={m('state')} aria-label={m('state')} value={state} onChange={setState} style={{ width: 140 }} options={STATES.map((s) => ({ value: s, label: m(s) }))} data-testid="log-state" />}
+        {fixedMac === undefined && (
+          <>
+            <Input allowClear placeholder={m('mac')} aria-label={m('mac')} value={mac} onChange={(e) => setMac(e.target.value)} onPressEnter={search} style={{ width: 180 }} data-testid="log-mac" />
+            <RefSelect refName="hotel" placeholder={m('hotel')} aria-label={m('hotel')} value={hotelId} onChange={(v: unknown) => setHotelId((v as number | null) ?? undefined)} style={{ width: 200 }} />
+          </>
+        )}
+        {states && <Select allowClear placeholder={m('state')} aria-label={m('state')} value={state} onChange={setState} style={{ width: 140 }} options={states} data-testid="log-state" />}
         <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} presets={rangePresets(t)} />
         <Button type="primary" onClick={search} data-testid="log-search">
           {m('search')}
@@ -137,7 +95,7 @@ const hotelColumn = (m: (key: Key) => string) => ({ title: m('hotel'), dataIndex
 
 /** /runlog/tv — the TV boot log of the fleet. */
 export function BootLogPage() {
-  const m = useTexts(TEXTS);
+  const m = useTexts(RUNLOG_TEXTS);
   const columns: ColumnsType<LogRow> = [
     { title: m('bootAt'), dataIndex: 'at', render: fmt },
     { title: m('mac'), dataIndex: 'mac' },
@@ -153,7 +111,7 @@ export function BootLogPage() {
 
 /** /operation/terminal_state/log — the terminal state history. */
 export function StateLogPage() {
-  const m = useTexts(TEXTS);
+  const m = useTexts(RUNLOG_TEXTS);
   const columns: ColumnsType<LogRow> = [
     { title: m('at'), dataIndex: 'at', render: fmt },
     { title: m('mac'), dataIndex: 'mac' },
@@ -162,5 +120,22 @@ export function StateLogPage() {
     hotelColumn(m),
     { title: m('operator'), dataIndex: 'userName' },
   ];
-  return <LogPage path="/runlogs/terminal-states" name="terminal-state-log" columns={columns} states />;
+  return <LogPage path="/runlogs/terminal-states" name="terminal-state-log" columns={columns} states={STATES.map((s) => ({ value: s, label: m(s) }))} />;
+}
+
+/** /terminal_manage/heartbeats/:mac — one terminal's heartbeat log. */
+export function HeartbeatLogPage() {
+  const m = useTexts(RUNLOG_TEXTS);
+  const { mac = '' } = useParams();
+  useTabSubject(mac);
+  const columns: ColumnsType<LogRow> = [
+    { title: m('heartbeatAt'), dataIndex: 'at', render: fmt },
+    { title: m('runState'), dataIndex: 'state' },
+    { title: m('ip'), dataIndex: 'ip' },
+    { title: m('publicIp'), dataIndex: 'publicIp' },
+    { title: m('softwareVersion'), dataIndex: 'softwareVersion' },
+    { title: m('otaVersion'), dataIndex: 'otaVersion' },
+    { title: m('controlVersion'), dataIndex: 'controlVersion' },
+  ];
+  return <LogPage key={mac} path="/runlogs/heartbeats" name={`heartbeats-${mac}`} columns={columns} mac={mac} states={RUN_STATES.map((s) => ({ value: s, label: s }))} />;
 }

@@ -25,7 +25,7 @@ export function snFor(seed: string, index: number): string {
 }
 
 export type TvEvent =
-  | { type: 'registered'; authorization: string; hotel: RegisterResponse['hotel']; roomNumber: string | null }
+  | { type: 'registered'; authorization: string; hotel: RegisterResponse['hotel']; roomNumber: string | null; reason?: string }
   | { type: 'config'; status: 200 | 304; authorization?: string; tip?: string | null; sceneMode?: string }
   | { type: 'disabled'; tip: string }
   | { type: 'command'; command: DeviceCommand }
@@ -154,7 +154,7 @@ export class VirtualTv {
     this.terminalId = data.terminalId;
     this.authorization = data.authorization;
     if (!this.options.interval) this.interval = data.interval;
-    this.emit({ type: 'registered', authorization: data.authorization, hotel: data.hotel, roomNumber: data.roomNumber });
+    this.emit({ type: 'registered', authorization: data.authorization, hotel: data.hotel, roomNumber: data.roomNumber, reason: data.reason?.message });
     return data;
   }
 
@@ -367,6 +367,8 @@ export interface FleetOptions {
   seed: string;
   /** Hotel install code for every TV (omit: unassigned TVs). */
   installCode?: string;
+  /** An installation batch's auth code, sent with the install code (the batch's QR sheet). */
+  batchCode?: string;
   /** Room numbers are `<roomPrefix><n>` (n from 1, three digits). */
   roomPrefix?: string;
   /** Country every TV reports (ISO 3166-1 alpha-2; any but CN makes them overseas terminals). */
@@ -402,7 +404,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         index: (options.offset ?? 0) + i,
         installCode: options.installCode,
         roomNumber: options.roomPrefix !== undefined ? `${options.roomPrefix}${String(i + 1).padStart(3, '0')}` : undefined,
-        device: options.country ? { country: options.country } : undefined,
+        device: options.country || options.batchCode ? { ...(options.country ? { country: options.country } : {}), ...(options.batchCode ? { batchCode: options.batchCode } : {}) } : undefined,
         interval: options.interval,
         push: options.push,
         verboseHeartbeats: options.verboseHeartbeats,

@@ -5,7 +5,7 @@
  *        --hotel 1000001-12345678 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
- * --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
+ * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only). Ctrl-C stops cleanly.
  */
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '10' },
     seed: { type: 'string', default: 'demo' },
     hotel: { type: 'string' },
+    batch: { type: 'string' },
     'room-prefix': { type: 'string', default: '8' },
     country: { type: 'string' },
     interval: { type: 'string' },
@@ -31,7 +32,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE]
+  process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE] [--batch AUTHCODE]
        [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet]\n`);
   process.exit(0);
 }
@@ -44,7 +45,7 @@ const time = () => new Date().toISOString().slice(11, 19);
 function describe(event: TvEvent): string {
   switch (event.type) {
     case 'registered':
-      return `registered: ${event.authorization}${event.hotel ? `, hotel ${event.hotel.publicId} ${event.hotel.name}` : ', no hotel'}${event.roomNumber ? `, room ${event.roomNumber}` : ''}`;
+      return `registered: ${event.authorization}${event.hotel ? `, hotel ${event.hotel.publicId} ${event.hotel.name}` : ', no hotel'}${event.roomNumber ? `, room ${event.roomNumber}` : ''}${event.reason ? ` (${event.reason})` : ''}`;
     case 'config':
       return event.status === 304 ? 'config unchanged (304)' : `config: ${event.authorization}, scene ${event.sceneMode}`;
     case 'disabled':
@@ -72,6 +73,7 @@ const fleet = await startFleet({
   count,
   seed: values.seed!,
   installCode: values.hotel,
+  batchCode: values.batch,
   roomPrefix: values.hotel ? values['room-prefix'] : undefined,
   country: values.country,
   interval,

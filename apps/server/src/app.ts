@@ -28,6 +28,10 @@ import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
+import { registerBatches } from './areas/batches/routes.js';
+import { registerLicences } from './areas/licences/routes.js';
+import { registerRunlogs } from './areas/runlogs/routes.js';
+import { registerFeedback, registerFeedbackDeviceRoutes } from './areas/feedback/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +56,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
   const devices = await registerDeviceApi(app, database.db);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerFeedbackDeviceRoutes(scope, devices, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
@@ -65,9 +70,13 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerMessages(app, database.db);
   registerOperationLog(app, database.db);
   registerRecordRoutes(app, database.db, storage);
-  await registerFiles(app, database.db, storage, { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
+  const receiveUpload = await registerFiles(app, database.db, storage, { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
+  registerBatches(app, database.db);
+  registerLicences(app, database.db, config.secrets);
+  registerRunlogs(app, database.db);
+  registerFeedback(app, database.db, config.secrets.signingKey, receiveUpload);
   registerTenants(app, database.db, storage);
   registerOem(app, database.db);
   registerDashboard(app, database.db);

@@ -110,6 +110,20 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [languages, shownLang, notify, t]);
 
+  // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md).
+  const [feedbackQr, setFeedbackQr] = useState<{ url: string; qr: string } | null>(null);
+  const hotelBound = !!snapshot.config?.hotel;
+  useEffect(() => {
+    if (!hotelBound) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'f' && event.key !== 'F') return;
+      if (feedbackQr) return setFeedbackQr(null);
+      device.feedbackQr().then(setFeedbackQr, () => notify(t('offline')));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [device, hotelBound, feedbackQr, notify, t]);
+
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') notify(t('openApp', { name: action.packageName }));
     if (action.action === 'openArea') notify(t('openArea', { name: action.area }));
@@ -121,10 +135,15 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const [welcomed, setWelcomed] = useState<string | null>(null);
   const welcoming = welcome !== null && welcomeKey !== welcomed;
   const proceed = useCallback(() => setWelcomed(welcomeKey), [welcomeKey]);
-  const status = (text: string, extra?: string | null) => (
+  const status = (text: string, extra?: string | null, reason?: string) => (
     <div style={screen} data-testid={`tv-${state.phase}`}>
       <div>{text}</div>
       {extra && <div style={{ fontSize: 36 }}>{extra}</div>}
+      {reason && (
+        <div style={{ fontSize: 22, color: '#ffc069', maxWidth: '80%' }} data-testid="tv-reason">
+          {reason}
+        </div>
+      )}
       <div style={{ fontSize: 18, opacity: 0.6 }}>{t('mac', { mac: snapshot.mac })}</div>
     </div>
   );
@@ -134,13 +153,20 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}
-      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name)}
+      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
       {state.phase === 'disabled' && status(t('disabled'), state.tip)}
+      {state.phase === 'licence' && status(t('licence'), config?.hotel?.name, state.message)}
       {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} onDone={proceed} />}
       {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
       {theme && !welcoming && (
         <div style={{ position: 'fixed', inset: 0 }}>
           <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
+        </div>
+      )}
+      {feedbackQr && (
+        <div style={{ position: 'fixed', right: 48, bottom: 48, padding: 16, borderRadius: 12, background: '#fff', color: '#14233d', textAlign: 'center', fontSize: 20 }} data-testid="tv-feedback">
+          <img src={feedbackQr.qr} width={240} height={240} alt={t('feedback')} data-url={feedbackQr.url} data-testid="tv-feedback-qr" />
+          <div>{t('feedback')}</div>
         </div>
       )}
       {notice && (

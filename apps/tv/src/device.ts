@@ -1,8 +1,9 @@
 import type { DeviceCommand, DeviceConfig, HeartbeatResponse, RegisterResponse } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload, WelcomeConfigPart } from '@htv/shared/areas/themes/sends';
+import type { LicenceConfigPart } from '@htv/shared/areas/licences/part';
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
-import type { UiLang } from './i18n';
+import { words, type UiLang } from './i18n';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -16,6 +17,8 @@ interface Stored {
   sn: string;
   token?: string;
   installCode?: string;
+  /** An installation batch's auth code (the batch's QR sheet brings it in the URL with the install code). */
+  batchCode?: string;
   roomNumber?: string;
 }
 
@@ -29,8 +32,10 @@ export type TvState =
   | { phase: 'setup'; error?: string }
   | { phase: 'connecting' }
   | { phase: 'offline' }
-  | { phase: 'unauthorized' }
+  | { phase: 'unauthorized'; reason?: string }
   | { phase: 'disabled'; tip: string | null }
+  /** The hotel's licence does not let this TV run: expired, not in effect, disabled, or past its terminal limit. */
+  | { phase: 'licence'; message: string }
   | { phase: 'ready'; theme: LoadedTheme | null; welcome: LoadedWelcome | null };
 
 /** The welcome template shown before the launcher, with the room's guest (null: the fallback greeting). */
@@ -83,6 +88,8 @@ export class TvDevice {
   private stopped = false;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
+  /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
+  private unauthorizedReason: string | undefined;
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -123,9 +130,9 @@ export class TvDevice {
   }
 
   /** Starts with the stored token, or the install code of the URL or of an earlier setup. */
-  start(fromUrl: { installCode?: string; roomNumber?: string }) {
+  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string }) {
     if (fromUrl.installCode) {
-      this.stored = { ...this.stored, installCode: fromUrl.installCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
+      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
       this.save();
     }
     if (this.stored.token) void this.online();
@@ -135,7 +142,7 @@ export class TvDevice {
 
   /** The installer's form: the hotel's install code and the room. */
   setup(installCode: string, roomNumber: string) {
-    this.stored = { ...this.stored, installCode: installCode.trim(), roomNumber: roomNumber.trim() || undefined, token: undefined };
+    this.stored = { ...this.stored, installCode: installCode.trim(), batchCode: undefined, roomNumber: roomNumber.trim() || undefined, token: undefined };
     this.save();
     void this.register();
   }
@@ -173,8 +180,10 @@ export class TvDevice {
         launcher: 'browser-tv',
         softwareVersion: SOFTWARE_VERSION,
         installCode: this.stored.installCode,
+        ...(this.stored.batchCode ? { batchCode: this.stored.batchCode } : {}),
         roomNumber: this.stored.roomNumber,
       });
+      this.unauthorizedReason = data!.reason?.message;
       this.stored = { ...this.stored, token: data!.token };
       this.save();
       void this.online();
@@ -227,6 +236,7 @@ export class TvDevice {
     try {
       const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
       if (data!.config !== this.stamp) await this.loadConfig();
+      else this.checkLicence();
       await this.handle(data!.commands ?? []);
       this.scheduleHeartbeat(data!.interval);
     } catch (error) {
@@ -269,8 +279,10 @@ export class TvDevice {
     this.set({ config });
     for (const listener of this.configListeners) listener(config, this.stored.token!);
     const { state, tip } = config.authorization;
-    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
+    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
+    this.unauthorizedReason = undefined;
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
+    if (this.checkLicence()) return;
     const themePart = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     const welcomePart = (config.welcome as WelcomeConfigPart | null | undefined) ?? null;
     const theme = themePart && (await this.loaded(themePart));
@@ -286,6 +298,25 @@ export class TvDevice {
     const theme = this.held.get(part.url) ?? (await this.download(part));
     this.hold(part.url, theme);
     return theme;
+  }
+
+  /** The guest feedback page's address and QR code for this TV (hotel and room bound by a signed token). */
+  async feedbackQr(): Promise<{ url: string; qr: string }> {
+    const { data } = await this.call<{ url: string; qr: string }>('GET', '/feedback-qr');
+    return data!;
+  }
+
+  /**
+   * Shows the licence screen when the configuration's licence does not let the TV run, or when the
+   * day (the TV's own clock) is past the licence's expiry, which the server's answer cannot foresee.
+   */
+  private checkLicence(): boolean {
+    const licence = this.snapshot.config?.licence as LicenceConfigPart | undefined;
+    if (!licence || this.snapshot.config?.authorization.state !== 'authorized') return false;
+    const expired = licence.state === 'valid' && new Date().toISOString().slice(0, 10) > licence.expiresOn;
+    if (licence.state === 'valid' && !expired) return false;
+    this.set({ state: { phase: 'licence', message: expired ? words(this.lang)('licenceExpired') : licence.message } });
+    return true;
   }
 
   private hold(url: string, theme: LoadedTheme) {

@@ -18,7 +18,7 @@ document.documentElement.lang = lang;
 const device = new TvDevice(lang);
 const boot = new BootKeeper();
 device.onConfig((config, token) => void boot.update((config as { boot?: BootConfigPart }).boot, token));
-device.start({ installCode: params.get('code') ?? undefined, roomNumber: params.get('room') ?? undefined });
+device.start({ installCode: params.get('code') ?? undefined, batchCode: params.get('batch') ?? undefined, roomNumber: params.get('room') ?? undefined });
 createRoot(document.getElementById('root')!).render(
   <>
     <App device={device} lang={lang} />

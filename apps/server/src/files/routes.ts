@@ -5,13 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { z } from 'zod';
-import type { Actor } from '../auth/actor.js';
 import { actorOf } from '../auth/plugin.js';
 import type { Db } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
-import { ownLevel } from '../tenancy/scope.js';
+import { ownLevel, type Owner } from '../tenancy/scope.js';
 import { readableFiles, readerOf } from './access.js';
 import { UploadInspector, UploadRejected, type Inspected } from './check.js';
 import { contentCheckOf } from './content-checks.js';
@@ -105,7 +104,10 @@ export interface UploadOptions {
  * Registers @fastify/multipart on the app (one file, the largest rule's size as the ceiling), and the
  * periodic removal of unreferenced uploads.
  */
-export async function registerFiles(app: FastifyInstance, db: Db, storage: Storage, options: UploadOptions = {}) {
+/** Receives one multipart upload (field `file`) checked by a rule, stored for an owner; other areas' upload routes use it. */
+export type ReceiveUpload = (request: FastifyRequest, owner: Owner, uploadedBy: number | null, ruleName: string, rule: UploadRule) => Promise<StoredFile>;
+
+export async function registerFiles(app: FastifyInstance, db: Db, storage: Storage, options: UploadOptions = {}): Promise<ReceiveUpload> {
   await app.register(multipart, {
     limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 },
   });
@@ -114,9 +116,8 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
   const quota = new UploadQuota(options.quotaMb ?? DEFAULT_UPLOAD_QUOTA_MB);
   scheduleOrphanSweep(app, db, storage, options.orphanGraceHours ?? DEFAULT_ORPHAN_GRACE_HOURS);
 
-  async function receive(request: FastifyRequest, actor: Actor, ruleName: string, rule: UploadRule): Promise<StoredFile> {
+  async function receive(request: FastifyRequest, owner: Owner, uploadedBy: number | null, ruleName: string, rule: UploadRule): Promise<StoredFile> {
     if (!request.isMultipart()) throw invalidFields({ file: { key: 'upload.required' } });
-    const owner = ownLevel(actor);
     // A full tenant is told before any byte is stored.
     await quota.assertRoom(db, owner, 1);
     // One byte over the rule's limit reaches the inspector, which refuses it.
@@ -163,7 +164,7 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
         sha256: inspected.sha256,
         brandId: owner.brandId,
         hotelId: owner.hotelId,
-        uploadedBy: actor.userId,
+        uploadedBy,
       }));
     } catch (error) {
       await storage.delete(key).catch((e) => request.log.error({ err: e, key }, 'could not remove an unrecorded upload'));
@@ -179,7 +180,7 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
     if (count >= MAX_CONCURRENT_UPLOADS) throw new AppError('rateLimited', 'upload.busy');
     running.set(actor.userId, count + 1);
     try {
-      return await receive(request, actor, ruleName, uploadRules[ruleName]);
+      return await receive(request, ownLevel(actor), actor.userId, ruleName, uploadRules[ruleName]);
     } finally {
       const left = (running.get(actor.userId) ?? 1) - 1;
       if (left > 0) running.set(actor.userId, left);
@@ -257,4 +258,5 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
   const downloadOptions = { schema: { params, tags, summary: 'The bytes of an uploaded file (ranges supported)' }, config: { auth: { cookie: true } } };
   app.get('/api/files/:id', downloadOptions, download);
   app.get('/api/files/:id/:name', downloadOptions, download);
+  return receive;
 }

@@ -9,6 +9,10 @@ import { lazyPage } from './lazyPage';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazyPage(() => import('../pages/HomePage')),
+  '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
+  '/runlog/tv': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.BootLogPage }))),
+  '/operation/terminal_state/log': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.StateLogPage }))),
+  '/terminal_manage/heartbeats/:mac': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.HeartbeatLogPage }))),
   '/operation/action/log': lazyPage(() => import('../areas/oplog/OperationLogPage')),
   '/message/center': lazyPage(() => import('../areas/messages/MessageCenterPage')),
   '/message/send': lazyPage(() => import('../areas/messages/MessageSendPage')),
@@ -42,4 +46,6 @@ export const COLLAPSE_MENU = new Set<string>(['/themes/themes_template/:id', '/s
  * Public screens (no login, no checks; spec §2 "Public routes"): /repwd, /fb/index, /h5_bind_tv,
  * /h5_remote_tv, /castscreen and the /h5_washing pages go here as they are built.
  */
-export const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const PUBLIC_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/fb/index': lazyPage(() => import('../areas/feedback/FeedbackPage')),
+};

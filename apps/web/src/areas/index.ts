@@ -9,3 +9,7 @@ import './tenants/hotels';
 import './devices';
 import './oem';
 import './boot';
+import './batches';
+import './licences';
+import './feedback';
+import './runlogs';

@@ -7,6 +7,9 @@ import { material } from './material/records.js';
 import { bootLogoLib, bootPolicy, contentHideRule, hotelTvMenu } from './boot/records.js';
 import { themeType } from './themes/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
+import { batchMachine } from './batches/records.js';
+import { licence } from './licences/records.js';
+import { feedback } from './feedback/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -42,6 +45,9 @@ export const records = {
   bootLogoLib,
   contentHideRule,
   hotelTvMenu,
+  batchMachine,
+  licence,
+  feedback,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

@@ -6,6 +6,9 @@ import { oemMessages } from '../areas/oem/messages.js';
 import { themeMessages } from '../areas/themes/messages.js';
 import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
+import { batchesMessages } from '../areas/batches/messages.js';
+import { licencesMessages } from '../areas/licences/messages.js';
+import { feedbackMessages } from '../areas/feedback/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 import { bootMessages } from '../areas/boot/messages.js';
@@ -109,6 +112,9 @@ export const messages = {
   ...tenantsMessages,
   ...oemMessages,
   ...tvAuthMessages,
+  ...batchesMessages,
+  ...licencesMessages,
+  ...feedbackMessages,
   ...themeMessages,
   ...themeTransferMessages,
   ...dashboardMessages,

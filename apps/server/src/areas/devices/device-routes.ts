@@ -42,6 +42,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const REGISTER_FIELDS: Record<string, FieldDef> = {
   ...(terminalDef.fields as unknown as Record<string, FieldDef>),
   installCode: { kind: 'text', required: false, label: { 'zh-CN': '安装码', 'en-US': 'Install code' }, schema: z.string() },
+  batchCode: { kind: 'text', required: false, label: { 'zh-CN': '批次授权码', 'en-US': 'Batch auth code' }, schema: z.string() },
 };
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -203,7 +204,7 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
           throw invalidFields({ installCode: { key: 'terminal.badInstallCode' } });
         }
       }
-      return ok(await registerTerminal(runtime, body, hotel, request.ip));
+      return ok(await registerTerminal(runtime, body, hotel, request.ip, request.lang));
     },
   );
 

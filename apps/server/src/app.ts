@@ -22,6 +22,7 @@ import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemeDeviceRoutes } from './areas/themes/device.js';
 import { registerThemes } from './areas/themes/routes.js';
+import { registerReleases } from './areas/releases/routes.js';
 import { registerThemeMarket } from './areas/themes/market.js';
 import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeTransfer(app, database.db, storage, { quotaMb: config.uploadQuotaMb });
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
+  registerReleases(app, database.db);
 
   await registerWeb(app, config);
   return app;

@@ -23,6 +23,7 @@ import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemeDeviceRoutes } from './areas/themes/device.js';
 import { registerThemes } from './areas/themes/routes.js';
 import { registerReleases } from './areas/releases/routes.js';
+import { registerReleaseDeviceRoutes } from './areas/releases/device.js';
 import { registerThemeMarket } from './areas/themes/market.js';
 import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerReleaseDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);

@@ -37,8 +37,8 @@ export type ActionState = keyof typeof ACTION_STATES;
 export const FINAL_ACTION_STATES: readonly ActionState[] = ['success', 'failed', 'cancelled', 'alreadyInstalled', 'incompatible'];
 /** Final states that count toward a wave's success threshold. */
 export const SUCCESS_STATES: readonly ActionState[] = ['success', 'alreadyInstalled'];
-/** Final states that count toward its error threshold. */
-export const ERROR_STATES: readonly ActionState[] = ['failed', 'incompatible'];
+/** Final states that count toward its error threshold (an incompatible terminal is not an error: it is left out). */
+export const ERROR_STATES: readonly ActionState[] = ['failed'];
 
 /** States a TV reports (pending and cancelled are the server's). */
 export const REPORTED_STATES = ['downloading', 'downloaded', 'installing', 'success', 'failed', 'alreadyInstalled', 'incompatible'] as const;

@@ -253,7 +253,10 @@ export async function createRollout(db: Db, actor: Actor, body: RolloutBody, ip?
     await writeOpLog(tx, actor, { action: 'rollout_create', recordType: 'rollout', recordId: id, after: { name: body.name, kind: body.kind, packageId: body.packageId, target: body.target, terminals: matching.length } }, ip);
     return { id, total: matching.length };
   });
-  if (body.start) await evaluateRollouts(db, [result.id]);
+  if (body.start) {
+    await notifyWave(db, result.id, 0);
+    await evaluateRollouts(db, [result.id]);
+  }
   return { ...result, missingMacs: targets.missingMacs };
 }
 

@@ -25,6 +25,11 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/themes_preview/:id': lazyPage(() => import('../areas/themes/ThemePreviewPage').then((m) => ({ default: m.VersionPreviewPage }))),
   '/themes/themes_tag_setting/:tid': lazyPage(() => import('../areas/themes/QuickSettingsPage')),
   '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
+  '/terminal_manage/rollouts': lazyPage(() => import('../areas/releases/RolloutsPage').then((m) => ({ default: m.RolloutsPage }))),
+  '/releases/rollout/:id': lazyPage(() => import('../areas/releases/RolloutPage')),
+  '/ht/update': lazyPage(() => import('../areas/releases/RolloutsPage').then((m) => ({ default: m.HotelUpgradesPage }))),
+  '/task_info/task_info_list': lazyPage(() => import('../areas/releases/TasksPage')),
+  '/task_info/task_error_list': lazyPage(() => import('../areas/releases/TasksPage').then((m) => ({ default: m.FailedTasksPage }))),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
 };
 

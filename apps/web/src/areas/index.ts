@@ -8,3 +8,4 @@ import './tenants';
 import './tenants/hotels';
 import './devices';
 import './oem';
+import './releases';

@@ -51,6 +51,8 @@ const itemsOf = async (tv: Tv): Promise<Item[]> => {
 const report = async (tv: Tv, actionId: number, state: string, extra: Record<string, unknown> = {}) => {
   const res = await tv.device.post('/api/device/v1/releases/progress', { reports: [{ actionId, state, ...extra }] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // Thresholds are checked apart from the writes (at most every 100 ms): settle them now.
+  await progressWriterFor(t.database.db, t.app.devices).flush();
   return res.body.data.accepted as number;
 };
 const rollout = async (client: Client, id: number) => (await client.get(`/api/releases/rollouts/${id}`)).body.data;

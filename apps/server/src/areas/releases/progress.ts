@@ -37,11 +37,16 @@ interface ActionRow {
 
 /** Reports merged into one write at most. */
 const BATCH = 2000;
+/** Reports arriving within this many ms are written together. */
+const GATHER_MS = 2;
+/** The thresholds of the rollouts reports concern are checked at most this often. */
+const EVALUATE_MS = 100;
 
 /**
- * Progress reports of TVs, written in batches: the reports of concurrent calls (up to 2,000) go to the
- * database in one transaction of four statements (read the actions, append the history, update the
- * actions, record installed versions), then the rollouts concerned are moved by their thresholds.
+ * Progress reports of TVs, written in batches: the reports of calls arriving within 2 ms (up to 2,000)
+ * go to the database in one transaction of four statements (read the actions, append the history,
+ * update the actions, record installed versions); the rollouts concerned are moved by their
+ * thresholds at most every 100 ms, apart from the writes.
  * A report counts only for an action of the reporting terminal that is not final, in a rollout that
  * runs or is paused (TVs already installing finish). A failure with retries left sends the action
  * back to pending after a back-off (base × 2^(attempt − 1)); a download-only action ends at downloaded.
@@ -49,8 +54,12 @@ const BATCH = 2000;
 export class ProgressWriter {
   private queue: Pending[] = [];
   private queued = 0;
-  private timer: NodeJS.Immediate | null = null;
+  private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** Rollouts whose thresholds are checked on the next evaluation (at most one every EVALUATE_MS). */
+  private readonly toEvaluate = new Set<number>();
+  private evaluation: NodeJS.Timeout | null = null;
+  private evaluating: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -69,20 +78,20 @@ export class ProgressWriter {
 
   private schedule(now: boolean) {
     if (this.timer && !now) return;
-    if (this.timer) clearImmediate(this.timer);
-    this.timer = setImmediate(() => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
       this.timer = null;
       const batch = this.queue;
       this.queue = [];
       this.queued = 0;
       this.running = this.running.then(() => this.write(batch));
-    });
+    }, now ? 0 : GATHER_MS);
   }
 
   /** Waits for everything queued so far to be written. */
   async flush(): Promise<void> {
     if (this.timer) {
-      clearImmediate(this.timer);
+      clearTimeout(this.timer);
       this.timer = null;
       const batch = this.queue;
       this.queue = [];
@@ -90,6 +99,28 @@ export class ProgressWriter {
       this.running = this.running.then(() => this.write(batch));
     }
     await this.running;
+    if (this.evaluation) {
+      clearTimeout(this.evaluation);
+      this.evaluation = null;
+      this.evaluating = this.evaluating.then(() => this.evaluate());
+    }
+    await this.evaluating;
+  }
+
+  /** Checks the thresholds of the rollouts reports changed since the last check (one at a time). */
+  private scheduleEvaluation(rollouts: Iterable<number>) {
+    for (const id of rollouts) this.toEvaluate.add(id);
+    if (this.evaluation || !this.toEvaluate.size) return;
+    this.evaluation = setTimeout(() => {
+      this.evaluation = null;
+      this.evaluating = this.evaluating.then(() => this.evaluate());
+    }, EVALUATE_MS);
+  }
+
+  private async evaluate(): Promise<void> {
+    const ids = [...this.toEvaluate];
+    this.toEvaluate.clear();
+    if (ids.length) await evaluateRollouts(this.db, ids).catch((error) => this.log.error({ err: error }, 'rollout evaluation failed'));
   }
 
   private async write(batch: Pending[]): Promise<void> {
@@ -98,7 +129,7 @@ export class ProgressWriter {
       const { accepted, rollouts, retried } = await this.apply(batch);
       batch.forEach((p, i) => p.done(accepted[i]!));
       if (retried.size) invalidateConfig({ terminalIds: [...retried] });
-      if (rollouts.size) await evaluateRollouts(this.db, [...rollouts]).catch((error) => this.log.error({ err: error }, 'rollout evaluation failed'));
+      this.scheduleEvaluation(rollouts);
     } catch (error) {
       this.log.error({ err: error }, 'progress reports not written');
       for (const p of batch) p.fail(error);

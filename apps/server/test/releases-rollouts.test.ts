@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { progressWriterFor } from '../src/areas/releases/device.js';
+import { PROGRESS_CALLS_PER_MINUTE, progressWriterFor } from '../src/areas/releases/device.js';
 import { waveSizes } from '../src/areas/releases/service.js';
 import { recordTables } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
@@ -275,6 +275,24 @@ describe('rollouts', () => {
     expect((await a.hotel.get('/api/task_info/tasks?failed=1')).body.data.items.map((x: { mac: string }) => x.mac)).toContain(mine!.mac);
     expect((await a.hotel.post('/api/admin/upgrade_terminal/delete_batch', { ids: [item!.actionId] })).body.data).toEqual({ deleted: 1 });
     expect((await a.hotel.get(`/api/releases/actions/${item!.actionId}/history`)).status).toBe(404);
+  });
+
+  it('limits progress calls per terminal and needs the device token', async () => {
+    const hotel = (await createTenant(t, [])).hotelIds[0];
+    const [tv] = await tvs(hotel, 1);
+    const body = { reports: [{ actionId: 2_000_000_000, state: 'downloading' }] };
+    // A bucket of 120 calls, refilled at 2 a second.
+    let answered = 0;
+    let limited = await tv!.device.post('/api/device/v1/releases/progress', body);
+    while (limited.status === 200 && answered < PROGRESS_CALLS_PER_MINUTE * 2) {
+      answered++;
+      limited = await tv!.device.post('/api/device/v1/releases/progress', body);
+    }
+    expect(answered).toBeGreaterThanOrEqual(PROGRESS_CALLS_PER_MINUTE);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await new Client(t.app).post('/api/device/v1/releases/progress', body)).status).toBe(401);
+    expect((await new Client(t.app).get('/api/device/v1/releases/1/file')).status).toBe(401);
   });
 
   it('writes concurrent reports in one batch', async () => {

@@ -1,3 +1,4 @@
+import type { DownloadTask } from '@htv/shared/areas/releases/index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
@@ -52,7 +53,7 @@ export async function listDownloadTasks(db: Db, actor: Actor, q: TaskQuery) {
      limit ${q.pagesize} offset ${(q.page - 1) * q.pagesize}`),
   );
   return {
-    items: rows.map((r) => ({
+    items: rows.map((r): DownloadTask => ({
       source: r.source as string,
       id: r.id as number,
       terminalId: r.terminal_id as number,
@@ -61,7 +62,7 @@ export async function listDownloadTasks(db: Db, actor: Actor, q: TaskQuery) {
       hotelId: (r.hotel_id as number | null) ?? null,
       hotelTitle: (r.hotel_title as string | null) ?? null,
       fileName: r.file_name as string,
-      state: r.state as string,
+      state: r.state as DownloadTask['state'],
       detail: r.detail as string,
       failureCode: (r.failure_code as string | null) ?? null,
       failureReason: (r.failure_reason as string | null) ?? null,

@@ -1,4 +1,4 @@
-import type { Rollout, RolloutCreate, RolloutWave } from '@htv/shared/areas/releases/index';
+import type { DownloadTask, Rollout, RolloutCreate, RolloutWave } from '@htv/shared/areas/releases/index';
 import { api, type Query } from '../../api/client';
 import type { PageOf } from '../../crud/PagedTable';
 
@@ -28,19 +28,7 @@ export interface ActionRow {
   updatedAt: string;
 }
 
-export interface TaskRow {
-  source: string;
-  id: number;
-  mac: string;
-  roomNumber: string | null;
-  hotelTitle: string | null;
-  fileName: string;
-  state: 'downloading' | 'success' | 'failed';
-  detail: string;
-  failureCode: string | null;
-  failureReason: string | null;
-  updatedAt: string;
-}
+export type TaskRow = DownloadTask;
 
 export interface TerminalReleases {
   otaVersion: string | null;

@@ -150,6 +150,7 @@ export interface DownloadTask {
   id: number;
   terminalId: number;
   mac: string;
+  roomNumber: string | null;
   hotelId: number | null;
   hotelTitle: string | null;
   fileName: string;

@@ -51,6 +51,9 @@ interface Report {
 }
 
 /** Sends every report once over `connections` keep-alive connections (closed loop); answers reports/s. */
+/** Answers other than 200, by status, over the run. */
+const failedStatuses = new Map<number, number>();
+
 async function sendReports(base: string, reports: Report[], connections: number): Promise<{ perSecond: number; failures: number }> {
   const target = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -74,7 +77,10 @@ async function sendReports(base: string, reports: Report[], connections: number)
             (res) => {
               res.resume();
               res.on('end', () => {
-                if (res.statusCode !== 200) failures++;
+                if (res.statusCode !== 200) {
+                  failures++;
+                  failedStatuses.set(res.statusCode ?? 0, (failedStatuses.get(res.statusCode ?? 0) ?? 0) + 1);
+                }
                 resolve();
               });
             },
@@ -176,7 +182,7 @@ try {
     log(`wave ${wave + 1}: ${mine.length} TVs, ${rate.toFixed(0)} reports/s (download ${downloading.perSecond.toFixed(0)}/s, success ${success.perSecond.toFixed(0)}/s), next step ${advancedMs.toFixed(0)} ms after the last report; heartbeats meanwhile ${hb.perSecond.toFixed(0)}/s p95 ${hb.p95Ms.toFixed(1)} ms`);
   }
   const final = await api.call<{ state: string; counts: Record<string, number> }>('GET', `/releases/rollouts/${rollout.id}`);
-  log(`rollout ${final.state}: ${JSON.stringify(final.counts)}`);
+  log(`rollout ${final.state}: ${JSON.stringify(final.counts)}; failed calls by status ${JSON.stringify(Object.fromEntries(failedStatuses))}`);
   process.stdout.write(`\nload average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   process.stdout.write(`rollout created for ${rollout.total} terminals in ${createMs.toFixed(0)} ms; ${reportsSent} reports at ${(reportsSent / reportSeconds).toFixed(0)}/s overall; final state ${final.state}\n`);
   process.stdout.write(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms\n\n`);

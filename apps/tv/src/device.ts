@@ -3,6 +3,8 @@ import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/sen
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
 import type { UiLang } from './i18n';
+import type { ReleaseItem } from '@htv/shared/areas/releases/index';
+import { BrowserInstaller } from './releases';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -79,6 +81,8 @@ export class TvDevice {
   private themeUrl: string | undefined;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
+  /** Installs the releases the configuration lists; its versions go in the heartbeats. */
+  private readonly installer = new BrowserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -215,7 +219,7 @@ export class TvDevice {
   private async heartbeat() {
     if (!this.stored.token) return;
     try {
-      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
+      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv', otaVersion: this.installer.otaVersion, controlVersion: this.installer.controlVersion });
       if (data!.config !== this.stamp) await this.loadConfig();
       await this.handle(data!.commands ?? []);
       this.scheduleHeartbeat(data!.interval);
@@ -260,6 +264,7 @@ export class TvDevice {
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
+    void this.installer.sync(config['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
     const part = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     if (!part) {
       this.themeUrl = undefined;

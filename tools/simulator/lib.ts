@@ -9,6 +9,7 @@ import {
 } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import type { BootConfigPart } from '@htv/shared/areas/boot/device';
+import type { ProgressReport, ReleaseItem } from '@htv/shared/areas/releases/index';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -32,6 +33,7 @@ export type TvEvent =
   | { type: 'unbound' }
   | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
   | { type: 'boot'; policyId: number | null; files: number; failed: number }
+  | { type: 'release'; actionId: number; kind: string; versionName: string; state: 'success' | 'failed' }
   | { type: 'heartbeat'; ms: number }
   | { type: 'error'; message: string };
 
@@ -50,6 +52,10 @@ export interface TvOptions {
   verboseHeartbeats?: boolean;
   /** Seconds over which the first heartbeat is drawn at random (default: the interval, at most 5). */
   spreadSeconds?: number;
+  /** Share of release installs that fail (0-1, default 0): shows the rollouts' error thresholds working. */
+  installFailureShare?: number;
+  /** Milliseconds a simulated install takes (default 200). */
+  installMs?: number;
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -95,6 +101,13 @@ export class VirtualTv {
   /** The boot policy held (its etag) and how many boot files were downloaded. */
   bootEtag: string | undefined;
   bootDownloads = 0;
+  /** Versions installed by releases (reported in heartbeats), apps by package, and the actions handled. */
+  otaVersion = '20250101';
+  controlVersion = '1.0';
+  readonly apps = new Map<string, string>();
+  releaseDownloads = 0;
+  private readonly actionsDone = new Map<number, string | null>();
+  private releasing = false;
   private readonly assetsHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
@@ -135,8 +148,8 @@ export class VirtualTv {
       clientType: 'android',
       launcher: 'hotelos',
       softwareVersion: '3.1.0',
-      otaVersion: '20250101',
-      controlVersion: '1.0',
+      otaVersion: this.otaVersion,
+      controlVersion: this.controlVersion,
       ip: `10.0.${Math.floor(this.options.index / 250) % 250}.${(this.options.index % 250) + 2}`,
       ...(this.installCode ? { installCode: this.installCode } : {}),
       ...(this.roomNumber ? { roomNumber: this.roomNumber } : {}),
@@ -164,7 +177,7 @@ export class VirtualTv {
 
   async heartbeat(): Promise<HeartbeatResponse | undefined> {
     const started = performance.now();
-    const res = await this.call<HeartbeatResponse>('POST', `${DEVICE_API_BASE}/heartbeat`, { state: 'on', softwareVersion: '3.1.0' });
+    const res = await this.call<HeartbeatResponse>('POST', `${DEVICE_API_BASE}/heartbeat`, { state: 'on', softwareVersion: '3.1.0', otaVersion: this.otaVersion, controlVersion: this.controlVersion });
     if (!res) return undefined;
     this.heartbeats++;
     if (this.options.verboseHeartbeats) this.emit({ type: 'heartbeat', ms: performance.now() - started });
@@ -197,6 +210,7 @@ export class VirtualTv {
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
     await this.syncTheme();
     await this.syncBoot();
+    void this.syncReleases();
     return this.config;
   }
 
@@ -258,6 +272,71 @@ export class VirtualTv {
     }
     if (!failed) this.bootEtag = policy.etag;
     this.emit({ type: 'boot', policyId: policy.id, files, failed });
+  }
+
+  /**
+   * Installs what the configuration's `releases` part lists, one item at a time: waits for a retry's
+   * time, downloads the package (resuming with a range after an interruption), checks its MD5 and
+   * SHA-256, simulates the install (failing `installFailureShare` of them), reports each step, and on
+   * success reports the new version in its heartbeats.
+   */
+  private async syncReleases(): Promise<void> {
+    if (this.releasing) return;
+    this.releasing = true;
+    try {
+      for (const item of (this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined) ?? []) {
+        if (this.abort.signal.aborted) return;
+        if (this.actionsDone.has(item.actionId) && this.actionsDone.get(item.actionId) === item.notBefore) continue;
+        this.actionsDone.set(item.actionId, item.notBefore);
+        const wait = item.notBefore ? new Date(item.notBefore).getTime() - Date.now() : 0;
+        if (wait > 0) await sleep(wait, this.abort.signal);
+        await this.install(item);
+      }
+    } finally {
+      this.releasing = false;
+    }
+  }
+
+  private async install(item: ReleaseItem): Promise<void> {
+    const report = (state: ProgressReport['state'], extra: Partial<ProgressReport> = {}) =>
+      this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports: [{ actionId: item.actionId, state, ...extra }] });
+    await report('downloading', { progress: 0 });
+    const bytes = await this.download(item);
+    if (!bytes) return void (await report('failed', { code: 'E_DOWNLOAD', reason: 'download failed' }));
+    if (createHash('md5').update(bytes).digest('hex') !== item.md5 || createHash('sha256').update(bytes).digest('hex') !== item.sha256) {
+      return void (await report('failed', { code: 'E_CHECKSUM', reason: 'checksum mismatch' }));
+    }
+    this.releaseDownloads++;
+    await report('downloaded', { progress: 100 });
+    if (item.installType === 'downloadOnly') return;
+    await report('installing');
+    await sleep(this.options.installMs ?? 200, this.abort.signal);
+    if (Math.random() < (this.options.installFailureShare ?? 0)) {
+      this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state: 'failed' });
+      return void (await report('failed', { code: 'E_INSTALL', reason: 'simulated install failure' }));
+    }
+    if (item.kind === 'ota') this.otaVersion = item.versionName;
+    else if (item.kind === 'control') this.controlVersion = item.versionName;
+    else if (item.packageName) this.apps.set(item.packageName, item.versionName);
+    await report('success');
+    this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state: 'success' });
+  }
+
+  /** The package's bytes, asking for the rest with a range after a cut-off response (three tries). */
+  private async download(item: ReleaseItem): Promise<Buffer | undefined> {
+    const parts: Buffer[] = [];
+    let have = 0;
+    for (let attempt = 0; attempt < 3 && have < item.size; attempt++) {
+      const res = await this.client.request('GET', item.url, { headers: { ...this.auth(), ...(have ? { range: `bytes=${have}-` } : {}) }, signal: this.abort.signal }).catch(() => undefined);
+      if (!res || (res.status !== 200 && res.status !== 206)) continue;
+      if (res.status === 200) {
+        parts.length = 0;
+        have = 0;
+      }
+      parts.push(res.raw);
+      have += res.raw.length;
+    }
+    return have === item.size ? Buffer.concat(parts) : undefined;
   }
 
   private async handle(command: DeviceCommand) {
@@ -382,6 +461,9 @@ export interface FleetOptions {
   verboseHeartbeats?: boolean;
   /** Seconds over which each TV's first heartbeat is drawn (default: the interval, at most 5). */
   spreadSeconds?: number;
+  /** Share of release installs that fail (0-1), and how long one takes (ms). */
+  installFailureShare?: number;
+  installMs?: number;
   /** Idle keep-alive connections the fleet's pool keeps (default Node's 256; more are closed and reopened). */
   maxFreeSockets?: number;
   onEvent?: (tv: VirtualTv, event: TvEvent) => void;
@@ -409,6 +491,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         push: options.push,
         verboseHeartbeats: options.verboseHeartbeats,
         spreadSeconds: options.spreadSeconds,
+        installFailureShare: options.installFailureShare,
+        installMs: options.installMs,
         client,
         onEvent: options.onEvent,
       }),

@@ -7,7 +7,7 @@
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
  * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
- * --quiet (summary only). Ctrl-C stops cleanly.
+ * --quiet (summary only), --install-failures <0-1> (share of release installs that fail). Ctrl-C stops cleanly.
  */
 import { parseArgs } from 'node:util';
 import { startFleet, type TvEvent, type VirtualTv } from './lib.js';
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     interval: { type: 'string' },
     offset: { type: 'string', default: '0' },
     duration: { type: 'string' },
+    'install-failures': { type: 'string', default: '0' },
     'no-push': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -33,7 +34,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE] [--batch AUTHCODE]
-       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet]\n`);
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet] [--install-failures SHARE]\n`);
   process.exit(0);
 }
 
@@ -58,6 +59,8 @@ function describe(event: TvEvent): string {
       return event.themeId === null ? 'theme: none' : `theme ${event.themeId} v${event.version} downloaded (${event.assets} assets)`;
     case 'boot':
       return `boot policy ${event.policyId}: ${event.files} files downloaded${event.failed ? `, ${event.failed} failed` : ''}`;
+    case 'release':
+      return `${event.kind} ${event.versionName} (action ${event.actionId}): install ${event.state}`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':
@@ -80,6 +83,7 @@ const fleet = await startFleet({
   push: !values['no-push'],
   offset: Number(values.offset),
   verboseHeartbeats: values.verbose,
+  installFailureShare: Number(values['install-failures']),
   onEvent,
 });
 process.stdout.write(`${time()} ${count} TVs running; Ctrl-C to stop\n`);

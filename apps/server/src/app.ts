@@ -23,6 +23,8 @@ import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemeDeviceRoutes } from './areas/themes/device.js';
 import { registerThemes } from './areas/themes/routes.js';
+import { registerReleases } from './areas/releases/routes.js';
+import { registerReleaseDeviceRoutes } from './areas/releases/device.js';
 import { registerThemeMarket } from './areas/themes/market.js';
 import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
@@ -60,6 +62,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerReleaseDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -86,6 +89,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
   registerBoot(app, database.db, storage);
+  registerReleases(app, database.db);
 
   await registerWeb(app, config);
   return app;

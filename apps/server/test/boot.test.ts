@@ -312,6 +312,10 @@ describe('what the TV receives', () => {
     const mine = await a.hotel.get(`/api/download-tasks?mac=${tv.mac}`);
     expect(mine.status).toBe(200);
     expect(mine.body.data.items).toEqual([expect.objectContaining({ mac: tv.mac, kind: 'boot', name: 'logo', state: 'failed', reason: 'SHA-256 mismatch', finishedAt: expect.any(String) })]);
+    // The download-task lists (/task_info) show boot files beside release packages, within the tenant.
+    const failedTasks = await a.hotel.get(`/api/task_info/tasks?failed=1&mac=${tv.mac}`);
+    expect(failedTasks.body.data.items).toEqual([expect.objectContaining({ source: 'boot', mac: tv.mac, fileName: 'logo', state: 'failed', failureReason: 'SHA-256 mismatch' })]);
+    expect((await other.hotel.get(`/api/task_info/tasks?mac=${tv.mac}`)).body.data.total).toBe(0);
     expect((await report('success')).status).toBe(200);
     expect((await a.hotel.get(`/api/download-tasks?mac=${tv.mac}&state=success`)).body.data.total).toBe(1);
     expect((await other.hotel.get(`/api/download-tasks?mac=${tv.mac}`)).body.data.total).toBe(0);

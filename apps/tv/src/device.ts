@@ -4,6 +4,8 @@ import type { LicenceConfigPart } from '@htv/shared/areas/licences/part';
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
 import { words, type UiLang } from './i18n';
+import type { ReleaseItem } from '@htv/shared/areas/releases/index';
+import { BrowserInstaller } from './releases';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -90,6 +92,8 @@ export class TvDevice {
   private held = new Map<string, LoadedTheme>();
   /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
   private unauthorizedReason: string | undefined;
+  /** Installs the releases the configuration lists; its versions go in the heartbeats. */
+  private readonly installer = new BrowserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -234,7 +238,7 @@ export class TvDevice {
   private async heartbeat() {
     if (!this.stored.token) return;
     try {
-      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
+      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv', otaVersion: this.installer.otaVersion, controlVersion: this.installer.controlVersion });
       if (data!.config !== this.stamp) await this.loadConfig();
       else this.checkLicence();
       await this.handle(data!.commands ?? []);
@@ -282,6 +286,7 @@ export class TvDevice {
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
     this.unauthorizedReason = undefined;
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
+    void this.installer.sync(config['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
     if (this.checkLicence()) return;
     const themePart = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     const welcomePart = (config.welcome as WelcomeConfigPart | null | undefined) ?? null;

@@ -49,6 +49,7 @@ export interface Inspected {
   mime: string;
   size: number;
   sha256: string;
+  md5: string;
   width: number | null;
   height: number | null;
 }
@@ -85,11 +86,12 @@ export function checkDimensions(rule: UploadRule, width: number, height: number)
  * bytes are in, an image's pixel size at the end, and an archive with the archive inspector
  * (`archive.ts`): a zip is written aside as it passes, then its directory is checked and every entry
  * inflated within the rule's limits before the stream ends. Passes the bytes on unchanged and
- * computes their SHA-256. A failure destroys the stream with an `UploadRejected`.
+ * computes their SHA-256 and MD5. A failure destroys the stream with an `UploadRejected`.
  */
 export class UploadInspector extends Transform {
   private size = 0;
   private readonly hash = createHash('sha256');
+  private readonly md5 = createHash('md5');
   /** Bytes before the type is known (a few KB), then an image's leading bytes. */
   private head: Buffer[] = [];
   private headBytes = 0;
@@ -125,6 +127,7 @@ export class UploadInspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.rule.maxBytes) throw tooLarge(this.rule);
     this.hash.update(chunk);
+    this.md5.update(chunk);
     if (this.type === null) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
@@ -158,7 +161,7 @@ export class UploadInspector extends Transform {
       ({ width, height } = size);
       checkDimensions(this.rule, width, height);
     }
-    this.result = { type, mime: MIME[type], size: this.size, sha256: this.hash.digest('hex'), width, height };
+    this.result = { type, mime: MIME[type], size: this.size, sha256: this.hash.digest('hex'), md5: this.md5.digest('hex'), width, height };
     this.head = [];
   }
 

@@ -162,6 +162,7 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
         height: inspected.height,
         rule: ruleName,
         sha256: inspected.sha256,
+        md5: inspected.md5,
         brandId: owner.brandId,
         hotelId: owner.hotelId,
         uploadedBy,

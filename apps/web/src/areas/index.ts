@@ -13,3 +13,4 @@ import './batches';
 import './licences';
 import './feedback';
 import './runlogs';
+import './releases';

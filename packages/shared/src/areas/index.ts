@@ -6,6 +6,7 @@ import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
 import { bootLogoLib, bootPolicy, contentHideRule, hotelTvMenu } from './boot/records.js';
 import { themeType } from './themes/records.js';
+import { app, controlUpgrade, otaPackage } from './releases/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 import { batchMachine } from './batches/records.js';
 import { licence } from './licences/records.js';
@@ -48,6 +49,9 @@ export const records = {
   batchMachine,
   licence,
   feedback,
+  otaPackage,
+  controlUpgrade,
+  app,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

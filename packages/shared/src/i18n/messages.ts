@@ -12,6 +12,7 @@ import { feedbackMessages } from '../areas/feedback/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 import { bootMessages } from '../areas/boot/messages.js';
+import { releaseMessages } from '../areas/releases/messages.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -120,6 +121,7 @@ export const messages = {
   ...dashboardMessages,
   ...materialMessages,
   ...bootMessages,
+  ...releaseMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -88,6 +88,11 @@ export const uploadRules = {
   appBackground: { types: ['jpeg', 'png'], maxBytes: 500 * KB, dimensions: [{ width: 1920, height: 1080 }], image: true },
   /** Android packages (apps, OTA): the spec states no size; bounded like the largest video. */
   apk: { types: ['apk'], maxBytes: 200 * MB, archive: { maxEntries: 50_000, maxEntryBytes: 256 * MB, maxTotalBytes: 512 * MB, maxRatio: 100 } },
+  /**
+   * OTA firmware: an update zip (bounded like every archive) or a raw image, up to 4G, streamed to
+   * storage with its md5 and sha256 computed on the way.
+   */
+  otaFirmware: { types: ['zip', 'raw'], maxBytes: 4096 * MB, archive: { maxEntries: 100_000, maxEntryBytes: 4096 * MB, maxTotalBytes: 8192 * MB, maxRatio: 100 } },
   /** Excel workbooks (MAC and SN lists, room imports): a few sheets of XML. */
   /** The material library: pictures, TV video, audio and fonts (kinds in MATERIAL_KIND_OF). */
   material: { types: ['jpeg', 'png', 'webp', 'gif', 'bmp', 'mp4', 'ts', 'mp3', 'aac', 'm4a', 'ttf', 'otf', 'woff', 'woff2'], maxBytes: 200 * MB },

@@ -16,6 +16,7 @@ import { addRecordHooks } from '../../records/hooks.js';
 import { ownLevel, tenantFilter } from '../../tenancy/scope.js';
 import { addConfigPart, deviceAuthHook, invalidateConfig, type DeviceRuntime } from '../devices/plugin.js';
 import { rateLimit } from '../devices/limits.js';
+import { addDownloadTaskSource } from '../releases/tasks.js';
 import { registerBootChecks } from './checks.js';
 import { bootCandidates, bootDataChanged, bootPartFor, hideRulesFor, macsOf } from './resolve.js';
 import { downloadTasks } from './schema.js';
@@ -146,9 +147,23 @@ function tasksOfReach(actor: Actor): SQL | undefined {
  * menu; the spec's boots_config and lib_start_logo calls; why a terminal gets its policy; download
  * tasks; and the `boot` part of the TVs' configuration.
  */
+let taskSourceAdded = false;
+
+/** Boot files in the download-task lists (/task_info), beside the release packages. */
+function addBootDownloadTasks(): void {
+  if (taskSourceAdded) return;
+  taskSourceAdded = true;
+  addDownloadTaskSource('boot', (reach) => sql`
+    select 'boot' as source, d.id, d.terminal_id, d.name as file_name, d.state, d.kind as detail,
+           null as failure_code, d.reason as failure_reason, d.updated_at
+      from download_tasks d join terminals t on t.id = d.terminal_id
+     where ${reach}`);
+}
+
 export function registerBoot(app: FastifyInstance, db: Db, storage: Storage): void {
   registerBootChecks();
   addBootHooks();
+  addBootDownloadTasks();
   const ctx = (request: FastifyRequest): WriteContext => ({ db, actor: actorOf(request), ip: request.ip, lang: request.lang, storage });
 
   app.post(

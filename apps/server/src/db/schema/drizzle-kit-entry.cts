@@ -8,5 +8,6 @@ import * as dashboard from '../../areas/dashboard/schema.js';
 import * as material from '../../areas/material/schema.js';
 import * as themes from '../../areas/themes/schema.js';
 import * as boot from '../../areas/boot/schema.js';
+import * as releases from '../../areas/releases/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases };

@@ -19,6 +19,8 @@ import { useThemeText } from '../themes/locales';
 import { TerminalThemePanel } from '../themes/TerminalTheme';
 import { TerminalBootPanel } from '../boot/TerminalBoot';
 import { useBootText } from '../boot/locales';
+import { useReleaseText } from '../releases/locales';
+import { TerminalReleasesPanel } from '../releases/TerminalReleases';
 
 const fmt = (value: unknown) => (value ? dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss') : '-');
 const TIP_MAX = 200;
@@ -60,6 +62,7 @@ export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: (
   const d = useDeviceText();
   const themeText = useThemeText();
   const bootText = useBootText();
+  const releaseText = useReleaseText();
   const lang = useLang();
   const info = useQuery({ queryKey: deviceKeys.info(mac), queryFn: ({ signal }) => deviceApi.info(mac, signal) });
   const row = info.data;
@@ -102,6 +105,11 @@ export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: (
             key: 'boot',
             label: bootText('bootTab'),
             children: <TerminalBootPanel mac={mac} />,
+          },
+          {
+            key: 'releases',
+            label: releaseText('releasesTab'),
+            children: row ? <TerminalReleasesPanel terminalId={Number(row.id)} /> : null,
           },
           {
             key: 'heartbeats',

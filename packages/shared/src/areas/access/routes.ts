@@ -82,6 +82,10 @@ const LOGIN_AS_HOTEL: RouteAction = { key: PERMISSIONS.loginAs, title: t('进入
 const TRANSFER_MANAGER: RouteAction = { key: PERMISSIONS.hotelManagerTransfer, title: t('转移负责人', 'Transfer manager') };
 /** Room buttons on the custom per-hotel room pages (the generated room list adds them itself). */
 const ROOM_ACTIONS: RouteAction[] = (['create', 'update', 'delete'] as const).map((action) => ({ key: `room.${action}`, title: ACTION_TITLES[action]! }));
+/** Buttons of the release screens: publish (create, pause, resume, cancel rollouts). */
+const RELEASE_PUBLISH: RouteAction = { key: PERMISSIONS.releasePublish, title: t('发布/暂停/取消', 'Publish / pause / cancel') };
+const UPGRADE_DELETE: RouteAction = { key: PERMISSIONS.upgradeTerminalDelete, title: t('删除终端升级', 'Delete terminal upgrades') };
+const ROLLOUT_PAGE = (): RouteEntry => page('/releases/rollout/:id', '发布详情', 'Rollout', PERMISSIONS.releaseRead, { hidden: true, actions: [RELEASE_PUBLISH] });
 const HOTEL_INFO_UPDATE: RouteAction = { key: PERMISSIONS.hotelInfoUpdate, title: t('修改', 'Edit') };
 const HOME = (): RouteEntry => page('/home', '首页', 'Home', null, { icon: 'HomeOutlined' });
 const MESSAGE_CENTER = (): RouteEntry => page('/message/center', '消息中心', 'Message center', null, { icon: 'BellOutlined', hidden: true });
@@ -108,8 +112,8 @@ const PREVIEWS = (): RouteEntry[] => [
   page('/themes_preview/:id', '主题预览', 'Theme preview', 'theme.read', { hidden: true, bare: true }),
 ];
 const DOWNLOAD_TASKS = (): RouteEntry[] => [
-  page('/task_info/task_info_list', '下载任务', 'Download tasks', 'downloadTask.read'),
-  page('/task_info/task_error_list', '失败任务', 'Failed tasks', 'downloadTask.read'),
+  page('/task_info/task_info_list', '下载任务', 'Download tasks', PERMISSIONS.downloadTaskRead),
+  page('/task_info/task_error_list', '失败任务', 'Failed tasks', PERMISSIONS.downloadTaskRead),
 ];
 
 /** Platform administrator (type 1). */
@@ -142,7 +146,7 @@ platformRoutes.push(
   page('/brand/rooms/:hotel_id', '房间列表', 'Rooms', 'room.read', { hidden: true, actions: ROOM_ACTIONS }),
   page('/user/list', '品牌权限', 'Brand permissions', { record: 'brandAccount' }),
   page('/user/hotel', '权限列表', 'Permission list', { record: 'hotelAccount' }),
-  page('/all_app/list', '应用列表', 'App list', 'app.read', { icon: 'AppstoreOutlined' }),
+  page('/all_app/list', '应用列表', 'App list', { record: 'app' }, { icon: 'AppstoreOutlined', actions: [RELEASE_PUBLISH] }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
   // The boot-logo library and, beside it, the boot policies (the platform's own is every TV's default).
   page('/start_logo/index', '开机素材列表', 'Boot material list', 'startLogo.read', {
@@ -174,7 +178,9 @@ platformRoutes.push(
   page('/customer_manage/brand_share', '品牌分成', 'Brand shares', { record: 'oemBrandShare' }),
   page('/terminal_manage/terminal', '终端列表', 'Terminal list', { record: 'terminal' }),
   page('/terminal_manage/heartbeats/:mac', '终端心跳日志', 'Terminal heartbeat log', 'terminal.read', { hidden: true }),
-  page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', 'ota.read'),
+  page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', { record: 'otaPackage' }, { actions: [RELEASE_PUBLISH] }),
+  page('/terminal_manage/rollouts', '升级发布', 'Rollouts', PERMISSIONS.releaseRead, { actions: [RELEASE_PUBLISH] }),
+  ROLLOUT_PAGE(),
   // The terminal list narrowed to overseas terminals: the same rows, reach and permission (terminal.read).
   page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', { record: 'terminal' }, {
     filters: { overseas: 'true' },
@@ -187,7 +193,7 @@ platformRoutes.push(
   page('/terminal_control/tv_auth/logs', '授权日志', 'TV-auth logs', { record: 'tvAuthLog' }, { hidden: true }),
   page('/terminal_control/launcher', '盗用监控', 'Stolen-use monitoring', 'launcherMonitor.read'),
   page('/terminal_control/illegalwarning', '告警终端', 'Alarm terminals', 'illegalWarning.read'),
-  page('/terminal_control/upgrade', '控制升级', 'Control upgrade', 'controlUpgrade.read'),
+  page('/terminal_control/upgrade', '控制升级', 'Control upgrade', { record: 'controlUpgrade' }, { actions: [RELEASE_PUBLISH, UPGRADE_DELETE] }),
   page('/ai/manage', '信息管理', 'Information management', 'aiInfo.read'),
   page('/ai/check', '信息审核', 'Information review', 'aiCheck.read'),
   page('/ai/config_check', '配置审核', 'Configuration review', 'aiConfigCheck.read'),
@@ -299,8 +305,9 @@ hotelRoutes.push(
   page('/ht/terminal', '终端列表', 'Terminals', { record: 'terminal' }),
   page('/ht/manage', '标签管理', 'Tags', 'hotelTag.read'),
   page('/ht/rooms', '房间管理', 'Rooms', { record: 'room' }),
-  page('/ht/update', '升级管理', 'Upgrades', 'hotelUpgrade.read'),
-  page('/hotelapp/list', '应用管理', 'Apps', 'hotelApp.read', { icon: 'AppstoreOutlined' }),
+  page('/ht/update', '升级管理', 'Upgrades', PERMISSIONS.releaseRead, { actions: [RELEASE_PUBLISH, UPGRADE_DELETE] }),
+  ROLLOUT_PAGE(),
+  page('/hotelapp/list', '应用管理', 'Apps', { record: 'app' }, { icon: 'AppstoreOutlined', actions: [RELEASE_PUBLISH] }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
   page('/themes/themes_page', '客房模板', 'Room templates', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_public_page', '公区模板', 'Public-area templates', 'theme.read', { actions: THEME_BUTTONS }),

@@ -27,6 +27,7 @@ import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
+import { registerTrackingConsole, registerTrackingDeviceApi } from './areas/tracking/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await registerTrackingDeviceApi(app, database.db, devices);
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -74,6 +76,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeTransfer(app, database.db, storage, { quotaMb: config.uploadQuotaMb });
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
+  registerTrackingConsole(app, database.db);
 
   await registerWeb(app, config);
   return app;

@@ -5,6 +5,7 @@ import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManu
 import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
 import { themeType } from './themes/records.js';
+import { trackedEvent } from './tracking/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
 
 /**
@@ -37,6 +38,7 @@ export const records = {
   tag,
   themeType,
   material,
+  trackedEvent,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

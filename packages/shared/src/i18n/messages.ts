@@ -8,6 +8,7 @@ import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
+import { trackingMessages } from '../areas/tracking/index.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -112,6 +113,7 @@ export const messages = {
   ...themeTransferMessages,
   ...dashboardMessages,
   ...materialMessages,
+  ...trackingMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -7,5 +7,6 @@ import * as terminals from '../../areas/devices/schema.js';
 import * as dashboard from '../../areas/dashboard/schema.js';
 import * as material from '../../areas/material/schema.js';
 import * as themes from '../../areas/themes/schema.js';
+import * as tracking from '../../areas/tracking/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...tracking };

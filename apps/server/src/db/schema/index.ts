@@ -5,3 +5,4 @@ export * from '../../areas/oem/schema.js';
 export * from '../../areas/dashboard/schema.js';
 export * from '../../areas/material/schema.js';
 export * from '../../areas/themes/schema.js';
+export * from '../../areas/tracking/schema.js';

@@ -214,7 +214,7 @@ platformRoutes.push(
   ...FAQ(),
   ...DOWNLOAD_TASKS(),
   page('/tags/tags_manage_list', '标签列表', 'Tag list', { record: 'tag' }, { icon: 'TagsOutlined' }),
-  page('/event-track/config', '埋点配置', 'Tracking configuration', 'eventTrack.read', { icon: 'AimOutlined' }),
+  page('/event-track/config', '埋点配置', 'Tracking configuration', { record: 'trackedEvent' }, { icon: 'AimOutlined' }),
   page('/message/send', '消息发送', 'Send messages', PERMISSIONS.messageSend, { icon: 'NotificationOutlined' }),
   MESSAGE_CENTER(),
 );

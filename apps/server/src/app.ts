@@ -28,6 +28,8 @@ import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 import { registerTrackingConsole, registerTrackingDeviceApi } from './areas/tracking/routes.js';
+import { registerSettlement } from './areas/settlement/routes.js';
+import { registerStatistics } from './areas/statistics/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
   registerTrackingConsole(app, database.db);
+  registerSettlement(app, database.db);
+  registerStatistics(app, database.db);
 
   await registerWeb(app, config);
   return app;

@@ -9,6 +9,8 @@ import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 import { trackingMessages } from '../areas/tracking/index.js';
+import { statisticsMessages } from '../areas/statistics/index.js';
+import { settlementMessages } from '../areas/settlement/index.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -114,6 +116,8 @@ export const messages = {
   ...dashboardMessages,
   ...materialMessages,
   ...trackingMessages,
+  ...statisticsMessages,
+  ...settlementMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -8,5 +8,6 @@ import * as dashboard from '../../areas/dashboard/schema.js';
 import * as material from '../../areas/material/schema.js';
 import * as themes from '../../areas/themes/schema.js';
 import * as tracking from '../../areas/tracking/schema.js';
+import * as settlement from '../../areas/settlement/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...tracking };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...tracking, ...settlement };

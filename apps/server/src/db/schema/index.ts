@@ -6,3 +6,4 @@ export * from '../../areas/dashboard/schema.js';
 export * from '../../areas/material/schema.js';
 export * from '../../areas/themes/schema.js';
 export * from '../../areas/tracking/schema.js';
+export * from '../../areas/settlement/schema.js';

@@ -208,7 +208,7 @@ platformRoutes.push(
   page('/runlog/tv', '电视开机日志', 'TV boot log', 'runlogTv.read'),
   page('/runlog/app', '应用启动日志', 'App launch log', 'runlogApp.read'),
   page('/runlog/app/detail', '应用启动详情', 'App launch detail', 'runlogApp.read', { hidden: true }),
-  page('/settlement/list', '结算统计', 'Settlement statistics', 'settlement.read'),
+  page('/settlement/list', '结算统计', 'Settlement statistics', 'settlement.read', { actions: [{ key: 'settlement.settle', title: t('结算', 'Settle') }] }),
   page('/settlement/active', '激活统计', 'Activation statistics', 'settlement.read'),
   page('/fb/list', '反馈与建议', 'Feedback and suggestions', 'feedback.read', { icon: 'MessageOutlined' }),
   ...FAQ(),

@@ -28,6 +28,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/skin/edit': lazyPage(() => import('../areas/themes/ThemeEditorPage').then((m) => ({ default: m.WelcomeEditorPage }))),
   '/template/shop': lazyPage(() => import('../areas/themes/MarketPage')),
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
+  '/newdata/terminal_share': lazyPage(() => import('../areas/statistics/SharePage')),
+  '/newdata/terminal_map': lazyPage(() => import('../areas/statistics/MapPage')),
+  '/newdata/by_customer': lazyPage(() => import('../areas/statistics/TerminalDataPage').then((m) => ({ default: m.ByManufacturerPage }))),
+  '/newdata/by_brand': lazyPage(() => import('../areas/statistics/TerminalDataPage').then((m) => ({ default: m.ByBrandPage }))),
+  '/settlement/list': lazyPage(() => import('../areas/settlement/SettlementPage')),
+  '/settlement/active': lazyPage(() => import('../areas/settlement/ActivationsPage')),
+  '/event-track/report': lazyPage(() => import('../areas/tracking/TrackingReportPage')),
 };
 
 /** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */

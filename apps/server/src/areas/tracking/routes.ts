@@ -165,9 +165,9 @@ export function registerTrackingConsole(app: FastifyInstance, db: Db) {
       const file = await tableXlsx(
         title,
         [
-          { key: 'day', header: lang === 'zh-CN' ? '日期' : 'Day', width: 14 },
-          { key: 'event', header: lang === 'zh-CN' ? '事件' : 'Event', width: 20 },
-          { key: 'count', header: lang === 'zh-CN' ? '次数' : 'Count', width: 12 },
+          { key: 'day', header: translate('tracking.day', lang), width: 14 },
+          { key: 'event', header: translate('tracking.event', lang), width: 20 },
+          { key: 'count', header: translate('tracking.count', lang), width: 12 },
         ],
         rows.map((r) => ({ ...r, event: TRACKED_EVENT_OPTIONS[r.event][lang] })),
       );

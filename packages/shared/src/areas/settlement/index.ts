@@ -103,4 +103,13 @@ export const settlementMessages = {
   'settlement.settledAt': { 'zh-CN': '结算时间', 'en-US': 'Settled at' },
   'settlement.mac': { 'zh-CN': 'MAC地址', 'en-US': 'MAC' },
   'settlement.activatedAt': { 'zh-CN': '激活时间', 'en-US': 'Activated at' },
+  'settlement.kind_month': { 'zh-CN': '按自然月', 'en-US': 'Per month' },
+  'settlement.kind_quarter': { 'zh-CN': '按季度', 'en-US': 'Per quarter' },
+  'settlement.standard': { 'zh-CN': '达标标准：每周期 {count} 台激活', 'en-US': 'Standard: {count} activations per period' },
+  'settlement.settle': { 'zh-CN': '结算', 'en-US': 'Settle' },
+  'settlement.settleConfirm': { 'zh-CN': '确定结算该周期吗？结算后不能撤销。', 'en-US': 'Settle this period? This cannot be undone.' },
+  'settlement.settled': { 'zh-CN': '已结算', 'en-US': 'Settled' },
+  'settlement.allStates': { 'zh-CN': '全部状态', 'en-US': 'All states' },
+  'settlement.export': { 'zh-CN': '导出', 'en-US': 'Export' },
+  'settlement.search': { 'zh-CN': '查询', 'en-US': 'Search' },
 } as const satisfies Record<string, Text>;

@@ -60,4 +60,9 @@ export const trackingMessages = {
   'tracking.eventsLimited': { 'zh-CN': '上报过于频繁，请 {seconds} 秒后再试', 'en-US': 'Too many event reports, try again in {seconds} s' },
   'tracking.badRange': { 'zh-CN': '结束日期不能早于开始日期，且跨度不超过一年', 'en-US': 'The end date must not precede the start and the range is at most a year' },
   'tracking.reportTitle': { 'zh-CN': '埋点报表', 'en-US': 'Event report' },
+  'tracking.day': { 'zh-CN': '日期', 'en-US': 'Day' },
+  'tracking.event': { 'zh-CN': '事件', 'en-US': 'Event' },
+  'tracking.count': { 'zh-CN': '次数', 'en-US': 'Count' },
+  'tracking.allEvents': { 'zh-CN': '全部事件', 'en-US': 'All events' },
+  'tracking.export': { 'zh-CN': '导出', 'en-US': 'Export' },
 } as const satisfies Record<string, Text>;

@@ -34,6 +34,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/newdata/by_brand': lazyPage(() => import('../areas/statistics/TerminalDataPage').then((m) => ({ default: m.ByBrandPage }))),
   '/settlement/list': lazyPage(() => import('../areas/settlement/SettlementPage')),
   '/settlement/active': lazyPage(() => import('../areas/settlement/ActivationsPage')),
+  '/hotel/overview': lazyPage(() => import('../areas/tenants/BrandHotelsPage').then((m) => ({ default: m.BranchOverviewPage }))),
   '/event-track/report': lazyPage(() => import('../areas/tracking/TrackingReportPage')),
 };
 

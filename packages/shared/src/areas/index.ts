@@ -1,7 +1,7 @@
 import type { RecordDef } from '../record/define.js';
 import { adminAccount, brandAccount, hotelAccount, permissionNode, role } from './access/records.js';
 import { faq, faqCategory } from './faq/records.js';
-import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants/records.js';
+import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag, hotelTag } from './tenants/records.js';
 import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
 import { themeType } from './themes/records.js';
@@ -36,6 +36,7 @@ export const records = {
   pmsManufacturer,
   pmsVendor,
   tag,
+  hotelTag,
   themeType,
   material,
   trackedEvent,

@@ -293,7 +293,7 @@ hotelRoutes.push(
   page('/shop/shop_category', '商品分类', 'Categories', 'shopCategory.read'),
   page('/shop/shop_goods', '商品', 'Goods', 'shopGoods.read'),
   page('/ht/terminal', '终端列表', 'Terminals', { record: 'terminal' }),
-  page('/ht/manage', '标签管理', 'Tags', 'hotelTag.read'),
+  page('/ht/manage', '标签管理', 'Tags', { record: 'hotelTag' }),
   page('/ht/rooms', '房间管理', 'Rooms', { record: 'room' }),
   page('/ht/update', '升级管理', 'Upgrades', 'hotelUpgrade.read'),
   page('/hotelapp/list', '应用管理', 'Apps', 'hotelApp.read', { icon: 'AppstoreOutlined' }),

@@ -1,3 +1,15 @@
+CREATE TABLE "hotel_tags" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"brand_id" integer NOT NULL,
+	"hotel_id" integer NOT NULL,
+	"name" varchar(20) NOT NULL,
+	"remark" varchar(100),
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "tracked_events" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"event" varchar(40) NOT NULL,
@@ -37,6 +49,8 @@ CREATE TABLE "terminal_activations" (
 	"activated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "hotel_tags_tenant_idx" ON "hotel_tags" USING btree ("brand_id","hotel_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "hotel_tags_name_uq" ON "hotel_tags" USING btree (coalesce("brand_id", 0),coalesce("hotel_id", 0),"name");--> statement-breakpoint
 CREATE UNIQUE INDEX "tracked_events_event_uq" ON "tracked_events" USING btree ("event");--> statement-breakpoint
 CREATE INDEX "tracked_events_enabled_idx" ON "tracked_events" USING btree ("enabled");--> statement-breakpoint
 CREATE INDEX "tracked_event_days_brand_idx" ON "tracked_event_days" USING btree ("brand_id","day");--> statement-breakpoint

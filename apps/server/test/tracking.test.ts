@@ -1,8 +1,10 @@
-import type { TrackingConfigPart, TrackingReportRow } from '@htv/shared/areas/tracking/index';
+import type { EventsRequest, TrackingConfigPart, TrackingReportRow } from '@htv/shared/areas/tracking/index';
+import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
-import { Client, testApp, type TestApp } from './support/app.js';
+import { VirtualTv } from '../../../tools/simulator/lib.js';
+import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -136,5 +138,55 @@ describe('POST /api/device/v1/events', () => {
     expect(limited.body.errkey).toBe('tracking.eventsLimited');
     // Another terminal is not affected.
     expect((await send(tvB, [{ event: 'keyPressed' }])).status).toBe(200);
+  });
+});
+
+describe('the TV side: sampling and batches', () => {
+  it('tracks configured events only, each kept with its sampling probability', async () => {
+    const sent: EventsRequest[] = [];
+    let draw = 0;
+    // Draws 0, 0.25, 0.5, 0.75, … : a sampling of 50% keeps every other event.
+    const tracker = new EventTracker(async (body) => (sent.push(body), true), () => (draw++ % 4) / 4);
+    tracker.configure({ events: [{ event: 'keyPressed', sampling: 50 }, { event: 'appOpened', sampling: 100 }] });
+    const kept = Array.from({ length: 8 }, () => tracker.track('keyPressed')).filter(Boolean).length;
+    expect(kept).toBe(4);
+    expect(tracker.track('contentPlayed')).toBe(false);
+    expect(tracker.track('appOpened')).toBe(true);
+    await tracker.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.events.map((e) => e.event)).toEqual(['keyPressed', 'keyPressed', 'keyPressed', 'keyPressed', 'appOpened']);
+    expect(tracker.sent).toBe(5);
+  });
+
+  it('keeps a batch the server did not take for the next flush', async () => {
+    let accept = false;
+    const tracker = new EventTracker(async () => accept);
+    tracker.configure({ events: [{ event: 'pageViewed', sampling: 100 }] });
+    tracker.track('pageViewed');
+    await tracker.flush();
+    expect(tracker.pending).toBe(1);
+    accept = true;
+    await tracker.flush();
+    expect(tracker.pending).toBe(0);
+  });
+
+  it('a simulated TV sends its events, counted in the report', async () => {
+    const url = await listeningUrl(t);
+    const tv = new VirtualTv({ url, seed: `track-${b.brandId}`, index: 0, installCode: await installCodeOf(t, b.hotelIds[0]), push: false, eventsPerHeartbeat: 0 });
+    try {
+      await tv.register();
+      await tv.fetchConfig();
+      await t.app.trackedEvents.flush();
+      const before = (await reportOf(b.hotel)).find((r) => r.event === 'keyPressed')?.count ?? 0;
+      // keyPressed is sampled at 100%: every one is sent.
+      for (let i = 0; i < 3; i++) tv.tracker.track('keyPressed');
+      await tv.heartbeat();
+      expect(tv.tracker.sent).toBe(3);
+      await t.app.trackedEvents.flush();
+      const after = (await reportOf(b.hotel)).find((r) => r.event === 'keyPressed')?.count ?? 0;
+      expect(after - before).toBe(3);
+    } finally {
+      await tv.stop();
+    }
   });
 });

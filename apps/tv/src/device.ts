@@ -2,6 +2,8 @@ import type { DeviceCommand, DeviceConfig, HeartbeatResponse, RegisterResponse }
 import type { ThemeConfigPart, ThemePayload, WelcomeConfigPart } from '@htv/shared/areas/themes/sends';
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
+import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
+import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import type { UiLang } from './i18n';
 
 const API = '/api/device/v1';
@@ -83,6 +85,8 @@ export class TvDevice {
   private stopped = false;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
+  /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
+  private readonly tracker = new EventTracker((body) => this.call('POST', '/events', body).then(() => true, () => false));
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -125,6 +129,7 @@ export class TvDevice {
     if (this.stored.token) void this.online();
     else if (this.stored.installCode) void this.register();
     else this.set({ state: { phase: 'setup' } });
+    window.addEventListener('keydown', () => this.tracker.track('keyPressed'));
   }
 
   /** The installer's form: the hotel's install code and the room. */
@@ -189,6 +194,7 @@ export class TvDevice {
     try {
       // The boot record and the configuration at once: the picture does not wait for the record.
       await Promise.all([this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' }), this.loadConfig()]);
+      this.tracker.track('appOpened');
       this.scheduleHeartbeat(0);
       void this.listen();
     } catch (error) {
@@ -222,6 +228,7 @@ export class TvDevice {
       const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
       if (data!.config !== this.stamp) await this.loadConfig();
       await this.handle(data!.commands ?? []);
+      void this.tracker.flush();
       this.scheduleHeartbeat(data!.interval);
     } catch (error) {
       this.fail(error, () => this.scheduleHeartbeat(RETRY_MS / 1000));
@@ -261,6 +268,7 @@ export class TvDevice {
     this.configEtag = answer.etag ?? undefined;
     this.stamp = config.stamp;
     this.set({ config });
+    this.tracker.configure(config.tracking as TrackingConfigPart | undefined);
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });

@@ -37,6 +37,12 @@ export interface TrackingOptions {
 }
 
 const DEFAULTS: TrackingOptions = { batchesPerMinute: 30, maxPending: 200_000, intervalMs: 1000 };
+
+/** DEVICE_EVENT_BATCHES_PER_MIN: event batches one terminal may send per minute (default 30; 0: no limit). */
+export function trackingOptionsFromEnv(env: NodeJS.ProcessEnv): Partial<TrackingOptions> {
+  const value = Number(env.DEVICE_EVENT_BATCHES_PER_MIN);
+  return env.DEVICE_EVENT_BATCHES_PER_MIN !== undefined && Number.isInteger(value) && value >= 0 ? { batchesPerMinute: value } : {};
+}
 /** The enabled events are read again at most this often (a change through the console drops them at once). */
 const SETTINGS_TTL_MS = 30_000;
 /** The longest report range, in days. */
@@ -83,7 +89,7 @@ function installTracking() {
  */
 export async function registerTrackingDeviceApi(app: FastifyInstance, db: Db, runtime: DeviceRuntime, overrides: Partial<TrackingOptions> = {}): Promise<void> {
   installTracking();
-  const options = { ...DEFAULTS, ...overrides };
+  const options = { ...DEFAULTS, ...trackingOptionsFromEnv(process.env), ...overrides };
   const writer = new BatchWriter<EventCount>({
     maxBatch: 5000,
     intervalMs: options.intervalMs,

@@ -57,6 +57,10 @@ describe('terminal share', () => {
       { key: 'hotelos', label: 'hotelos', count: 1 },
     ]);
     expect((await get<ShareAnswer>(b.brand, '/api/statistics/share?by=model')).items).toEqual([{ key: 'MB', label: 'MB', count: 2 }]);
+    // Over several brands each value is one row.
+    const all = await get<ShareAnswer>(platform, '/api/statistics/share?by=model');
+    expect(new Set(all.items.map((i) => i.key)).size).toBe(all.items.length);
+    expect(all.items.find((i) => i.key === 'M2')?.count).toBeGreaterThanOrEqual(2);
   });
 
   it('by brand names the brands; the platform sees every brand', async () => {

@@ -31,13 +31,24 @@ function shareColumn(by: ShareDimension): SQL {
 export async function terminalShare(db: Db, actor: Actor, by: ShareDimension, lang?: Lang): Promise<ShareAnswer> {
   const t = terminals();
   const key = shareColumn(by);
-  const rows = await db
-    .select({ key: sql<string | number | null>`${key}`, label: by === 'brand' ? titleSql('brand', lang) : sql<string | null>`${key}`, count: sql<number>`count(*)::int` })
-    .from(t)
-    .leftJoin(brands, eq(brands.id, t.brandId))
-    .where(terminalScope(actor))
-    .groupBy(key, brands.id)
-    .orderBy(desc(sql`count(*)`), key);
+  const count = sql<number>`count(*)::int`;
+  const order = [desc(sql`count(*)`), key] as const;
+  // Brands are named by joining them (grouped by brand); the other dimensions are the value itself.
+  const rows =
+    by === 'brand'
+      ? await db
+          .select({ key: sql<string | number | null>`${key}`, label: titleSql('brand', lang), count })
+          .from(t)
+          .leftJoin(brands, eq(brands.id, t.brandId))
+          .where(terminalScope(actor))
+          .groupBy(key, brands.id)
+          .orderBy(...order)
+      : await db
+          .select({ key: sql<string | number | null>`${key}`, label: sql<string | null>`${key}`, count })
+          .from(t)
+          .where(terminalScope(actor))
+          .groupBy(key)
+          .orderBy(...order);
   const items = rows.map((r) => ({ key: r.key === null ? null : String(r.key), label: r.label ?? null, count: r.count }));
   const total = items.reduce((sum, r) => sum + r.count, 0);
   return { total, items: items.slice(0, SHARE_TOP), others: items.slice(SHARE_TOP).reduce((sum, r) => sum + r.count, 0) };

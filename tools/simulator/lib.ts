@@ -10,6 +10,8 @@ import {
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import type { BootConfigPart } from '@htv/shared/areas/boot/device';
 import type { ProgressReport, ReleaseItem } from '@htv/shared/areas/releases/index';
+import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
+import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -56,6 +58,8 @@ export interface TvOptions {
   installFailureShare?: number;
   /** Milliseconds a simulated install takes (default 200). */
   installMs?: number;
+  /** Tracked events of random kinds the TV records per heartbeat (sampled and sent as the `tracking` part says; default 0). */
+  eventsPerHeartbeat?: number;
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -118,6 +122,8 @@ export class VirtualTv {
   private readonly ownsClient: boolean;
   private abort = new AbortController();
   private loops: Promise<void>[] = [];
+  /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
+  readonly tracker = new EventTracker((body) => this.call('POST', `${DEVICE_API_BASE}/events`, body).then((data) => data !== undefined));
 
   constructor(readonly options: TvOptions) {
     this.mac = macFor(options.seed, options.index);
@@ -184,6 +190,8 @@ export class VirtualTv {
     if (!this.options.interval && res.interval) this.interval = res.interval;
     for (const command of res.commands ?? []) await this.handle(command);
     if (res.config !== this.stamp) await this.fetchConfig();
+    for (let i = 0; i < (this.options.eventsPerHeartbeat ?? 0); i++) this.tracker.track(TRACKED_EVENTS[Math.floor(Math.random() * TRACKED_EVENTS.length)]!);
+    await this.tracker.flush();
     return res;
   }
 
@@ -202,6 +210,7 @@ export class VirtualTv {
     }
     if (res.status !== 200 || !res.body) return void this.emit({ type: 'error', message: `config: HTTP ${res.status}` });
     this.config = res.body.data;
+    this.tracker.configure(this.config.tracking as TrackingConfigPart | undefined);
     this.etag = res.headers.etag as string | undefined;
     this.stamp = stamp ?? this.config.stamp;
     const previous = this.authorization;
@@ -390,6 +399,7 @@ export class VirtualTv {
     if (!this.token) await this.register();
     await this.boot();
     await this.fetchConfig();
+    this.tracker.track('appOpened');
     const signal = this.abort.signal;
     // Spread the first heartbeats over one interval.
     const first = Math.random() * (this.options.spreadSeconds ?? Math.min(this.interval, 5)) * 1000;
@@ -459,6 +469,8 @@ export interface FleetOptions {
   /** Index of the first TV (for several fleets of one seed). */
   offset?: number;
   verboseHeartbeats?: boolean;
+  /** Tracked events each TV records per heartbeat (see TvOptions). */
+  eventsPerHeartbeat?: number;
   /** Seconds over which each TV's first heartbeat is drawn (default: the interval, at most 5). */
   spreadSeconds?: number;
   /** Share of release installs that fail (0-1), and how long one takes (ms). */
@@ -490,6 +502,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         interval: options.interval,
         push: options.push,
         verboseHeartbeats: options.verboseHeartbeats,
+        eventsPerHeartbeat: options.eventsPerHeartbeat,
         spreadSeconds: options.spreadSeconds,
         installFailureShare: options.installFailureShare,
         installMs: options.installMs,

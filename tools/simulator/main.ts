@@ -5,7 +5,7 @@
  *        --hotel 1000001-12345678 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
- * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
+ * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --events <n> (tracked events of random kinds per heartbeat, sampled as configured), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only), --install-failures <0-1> (share of release installs that fail). Ctrl-C stops cleanly.
  */
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     'install-failures': { type: 'string', default: '0' },
     'no-push': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    events: { type: 'string', default: '0' },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -34,7 +35,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE] [--batch AUTHCODE]
-       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet] [--install-failures SHARE]\n`);
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--events N] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet] [--install-failures SHARE]\n`);
   process.exit(0);
 }
 
@@ -84,6 +85,7 @@ const fleet = await startFleet({
   offset: Number(values.offset),
   verboseHeartbeats: values.verbose,
   installFailureShare: Number(values['install-failures']),
+  eventsPerHeartbeat: Number(values.events),
   onEvent,
 });
 process.stdout.write(`${time()} ${count} TVs running; Ctrl-C to stop\n`);

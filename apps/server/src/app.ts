@@ -34,6 +34,9 @@ import { registerBatches } from './areas/batches/routes.js';
 import { registerLicences } from './areas/licences/routes.js';
 import { registerRunlogs } from './areas/runlogs/routes.js';
 import { registerFeedback, registerFeedbackDeviceRoutes } from './areas/feedback/routes.js';
+import { registerTrackingConsole, registerTrackingDeviceApi } from './areas/tracking/routes.js';
+import { registerSettlement } from './areas/settlement/routes.js';
+import { registerStatistics } from './areas/statistics/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +66,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerReleaseDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await registerTrackingDeviceApi(app, database.db, devices);
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -90,6 +94,9 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerQuickSettings(app, database.db);
   registerBoot(app, database.db, storage);
   registerReleases(app, database.db);
+  registerTrackingConsole(app, database.db);
+  registerSettlement(app, database.db);
+  registerStatistics(app, database.db);
 
   await registerWeb(app, config);
   return app;

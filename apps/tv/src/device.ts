@@ -6,6 +6,8 @@ import type { StageAsset } from '@htv/renderer/model';
 import { words, type UiLang } from './i18n';
 import type { ReleaseItem } from '@htv/shared/areas/releases/index';
 import { BrowserInstaller } from './releases';
+import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
+import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -94,6 +96,8 @@ export class TvDevice {
   private unauthorizedReason: string | undefined;
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
   private readonly installer = new BrowserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
+  /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
+  private readonly tracker = new EventTracker((body) => this.call('POST', '/events', body).then(() => true, () => false));
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -142,6 +146,7 @@ export class TvDevice {
     if (this.stored.token) void this.online();
     else if (this.stored.installCode) void this.register();
     else this.set({ state: { phase: 'setup' } });
+    window.addEventListener('keydown', () => this.tracker.track('keyPressed'));
   }
 
   /** The installer's form: the hotel's install code and the room. */
@@ -208,6 +213,7 @@ export class TvDevice {
     try {
       // The boot record and the configuration at once: the picture does not wait for the record.
       await Promise.all([this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' }), this.loadConfig()]);
+      this.tracker.track('appOpened');
       this.scheduleHeartbeat(0);
       void this.listen();
     } catch (error) {
@@ -242,6 +248,7 @@ export class TvDevice {
       if (data!.config !== this.stamp) await this.loadConfig();
       else this.checkLicence();
       await this.handle(data!.commands ?? []);
+      void this.tracker.flush();
       this.scheduleHeartbeat(data!.interval);
     } catch (error) {
       this.fail(error, () => this.scheduleHeartbeat(RETRY_MS / 1000));
@@ -282,6 +289,7 @@ export class TvDevice {
     this.stamp = config.stamp;
     this.set({ config });
     for (const listener of this.configListeners) listener(config, this.stored.token!);
+    this.tracker.configure(config.tracking as TrackingConfigPart | undefined);
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
     this.unauthorizedReason = undefined;

@@ -39,6 +39,14 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/content/hotel_info': lazyPage(() => import('../areas/tenants/HotelInfoPage')),
   '/start_logo/index': lazyPage(() => import('../areas/boot/BootMaterialPage')),
   '/startlogo/startlogo_setting_content/:id': lazyPage(() => import('../areas/boot/BootContentPage')),
+  '/newdata/terminal_share': lazyPage(() => import('../areas/statistics/SharePage')),
+  '/newdata/terminal_map': lazyPage(() => import('../areas/statistics/MapPage')),
+  '/newdata/by_customer': lazyPage(() => import('../areas/statistics/TerminalDataPage').then((m) => ({ default: m.ByManufacturerPage }))),
+  '/newdata/by_brand': lazyPage(() => import('../areas/statistics/TerminalDataPage').then((m) => ({ default: m.ByBrandPage }))),
+  '/settlement/list': lazyPage(() => import('../areas/settlement/SettlementPage')),
+  '/settlement/active': lazyPage(() => import('../areas/settlement/ActivationsPage')),
+  '/hotel/overview': lazyPage(() => import('../areas/tenants/BrandHotelsPage').then((m) => ({ default: m.BranchOverviewPage }))),
+  '/event-track/report': lazyPage(() => import('../areas/tracking/TrackingReportPage')),
 };
 
 /** Pages that are not kept alive when their tab is left (spec §2: home is not cached). */

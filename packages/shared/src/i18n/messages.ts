@@ -13,6 +13,9 @@ import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 import { bootMessages } from '../areas/boot/messages.js';
 import { releaseMessages } from '../areas/releases/messages.js';
+import { trackingMessages } from '../areas/tracking/index.js';
+import { statisticsMessages } from '../areas/statistics/index.js';
+import { settlementMessages } from '../areas/settlement/index.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -122,6 +125,9 @@ export const messages = {
   ...materialMessages,
   ...bootMessages,
   ...releaseMessages,
+  ...trackingMessages,
+  ...statisticsMessages,
+  ...settlementMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

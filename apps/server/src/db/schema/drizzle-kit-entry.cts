@@ -9,5 +9,7 @@ import * as material from '../../areas/material/schema.js';
 import * as themes from '../../areas/themes/schema.js';
 import * as boot from '../../areas/boot/schema.js';
 import * as releases from '../../areas/releases/schema.js';
+import * as tracking from '../../areas/tracking/schema.js';
+import * as settlement from '../../areas/settlement/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases, ...tracking, ...settlement };

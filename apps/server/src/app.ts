@@ -18,6 +18,7 @@ import { registerMessages } from './areas/messages/routes.js';
 import { registerOem } from './areas/oem/routes.js';
 import { registerOperationLog } from './areas/oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
+import { MemoryBus, type Bus } from './system/bus.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemeDeviceRoutes } from './areas/themes/device.js';
@@ -33,10 +34,21 @@ export interface AppOptions {
   database: Database;
   /** Log level and stream (stdout by default); false silences logs (tests). Secrets are kept out either way (logging.ts). */
   logger?: false | { level: string; stream?: LogStream };
+  /**
+   * How this process shares its in-memory state with the other server processes (system/bus.ts); by
+   * default it is alone (the embedded database, tests). The caller closes it after the app.
+   */
+  bus?: Bus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: Bus;
+  }
 }
 
 /** Builds the HTTP application: plugins, API routes and the console's static files. */
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, bus = new MemoryBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && loggerOptions(logger.level, logger.stream),
     trustProxy: config.trustProxy ?? false,
@@ -44,6 +56,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  app.decorate('bus', bus);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerLang(app);
   registerErrorHandling(app);

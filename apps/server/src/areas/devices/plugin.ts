@@ -27,9 +27,12 @@ declare module 'fastify' {
  * then `overrides`.
  */
 export async function registerDeviceApi(app: FastifyInstance, db: Db, overrides: Partial<DeviceOptions> = {}): Promise<DeviceRuntime> {
-  const runtime = new DeviceRuntime(db, deviceOptionsFromEnv(process.env, overrides), app.log);
+  const runtime = new DeviceRuntime(db, deviceOptionsFromEnv(process.env, overrides), app.log, app.bus);
   app.decorate('devices', runtime);
-  app.addHook('onReady', async () => runtime.start());
+  app.addHook('onReady', async () => {
+    await runtime.loadGenerations();
+    runtime.start();
+  });
   // Long-polls would hold close() for up to a minute: end them before in-flight requests are awaited.
   app.addHook('preClose', async () => runtime.releaseWaiters());
   app.addHook('onClose', async () => runtime.close());

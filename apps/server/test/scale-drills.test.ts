@@ -272,7 +272,7 @@ describe.runIf(ENGINE === 'postgres')('several workers on one PostgreSQL', () =>
     installer.close();
 
     const primaryPid = cluster.child.pid!;
-    const workerPids = () => execFileSync('pgrep', ['-P', String(primaryPid)]).toString().trim().split('\n').map(Number);
+    const workerPids = () => execFileSync('pgrep', ['-P', String(primaryPid), '-f', 'main.ts']).toString().trim().split('\n').map(Number);
     expect(workerPids()).toHaveLength(2);
 
     let running = true;

@@ -229,6 +229,8 @@ export interface IssuedCaptcha {
 }
 
 const TOPIC = 'captcha';
+/** How long an unknown id is waited for (several processes: the bus usually takes milliseconds). */
+const BUS_WAIT_MS = 1000;
 /** What a process publishes: a challenge issued, a pass token handed out, or either used up. */
 type CaptchaNews = { challenge: string; x: number; y: number; issuedAt: number } | { pass: string; expires: number } | { used: string };
 
@@ -284,6 +286,19 @@ export class CaptchaService {
     return this.claim ? this.claim(`${kind}:${id}`) : true;
   }
 
+  /**
+   * An entry by id. Several processes: one issued elsewhere an instant ago may still be on its way
+   * over the bus, so an unknown id is looked for again for up to `BUS_WAIT_MS`.
+   */
+  private async lookUp<T>(map: Map<string, T>, id: string): Promise<T | undefined> {
+    let entry = map.get(id);
+    for (let waited = 0; entry === undefined && this.bus && waited < BUS_WAIT_MS; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      entry = map.get(id);
+    }
+    return entry;
+  }
+
   private tell(news: CaptchaNews): void {
     this.bus?.publish(TOPIC, news);
   }
@@ -320,7 +335,7 @@ export class CaptchaService {
 
   /** Checks an answer and uses the challenge up, whatever the outcome. */
   async check(id: string, x: number, trail?: { x: number; t: number }[]): Promise<CaptchaResult> {
-    const challenge = this.challenges.get(id);
+    const challenge = await this.lookUp(this.challenges, id);
     if (!challenge) return 'expired';
     this.challenges.delete(id);
     if (!(await this.useUp(id, 'c'))) return 'expired';
@@ -351,7 +366,7 @@ export class CaptchaService {
     if (!parsed.success) throw captchaError('failed');
     const answer: CaptchaAnswer = parsed.data;
     if (typeof answer === 'string') {
-      const expires = this.passes.get(answer);
+      const expires = await this.lookUp(this.passes, answer);
       this.passes.delete(answer);
       if (!expires || !(await this.useUp(answer, 'p')) || expires < this.now()) throw captchaError('expired');
       return;

@@ -13,6 +13,7 @@ import { TerminalCache, type CachedTerminal } from './cache.js';
 import { addConfigListener, type ConfigListener, type ConfigTarget } from './config.js';
 import { writeBoots, writeHeartbeats, type BootItem, type HeartbeatItem } from './heartbeats.js';
 import { CommandHub } from './hub.js';
+import { maintainHeartbeatPartitions } from './partitions.js';
 import type { DeviceOptions } from './options.js';
 import { RuleSet } from './rules.js';
 import { compileWhitelist, loadIpWhitelist, plainIp, whitelistAllows } from './whitelist.js';
@@ -487,10 +488,14 @@ export class DeviceRuntime implements ConfigListener {
     return (result as unknown as { rows: unknown[] }).rows.length;
   }
 
-  /** Deletes log rows past their retention, in chunks so no statement runs long. */
+  /**
+   * Drops the heartbeat log's expired day partitions (and creates the coming days'), and deletes other
+   * log rows past their retention, in chunks so no statement runs long.
+   */
   async prune(): Promise<Record<string, number>> {
+    const partitions = await maintainHeartbeatPartitions(this.db, this.options.heartbeatLogDays);
     const targets = [
-      ['terminal_heartbeats', this.options.heartbeatLogDays],
+      ['terminal_heartbeats_default', this.options.heartbeatLogDays],
       ['terminal_boot_records', this.options.bootLogDays],
       ['terminal_state_logs', this.options.stateLogDays],
     ] as const;
@@ -507,6 +512,7 @@ export class DeviceRuntime implements ConfigListener {
       }
     }
     await this.db.execute(sql`delete from terminal_daily_stats where day < current_date - 400`);
+    removed.heartbeatPartitionsDropped = partitions.dropped.length;
     return removed;
   }
 
@@ -531,6 +537,8 @@ export class DeviceRuntime implements ConfigListener {
     if (!runsJobs()) return;
     every(this.options.sweepIntervalS * 1000, () => this.sweep(), 'offline sweep');
     every(PRUNE_EVERY_MS, () => this.prune(), 'log retention');
+    // Today's heartbeat partition at once (a new database, or a server stopped for days).
+    void maintainHeartbeatPartitions(this.db, this.options.heartbeatLogDays).catch((error) => this.log.error({ err: error }, 'heartbeat partitions could not be prepared'));
   }
 
   /** Ends long-polls at shutdown, before the server waits for in-flight requests. */

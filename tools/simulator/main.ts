@@ -50,7 +50,9 @@ function describe(event: TvEvent): string {
     case 'disabled':
       return `DISABLED — the screen shows: "${event.tip}"`;
     case 'command':
-      return `command: ${event.command.type} (#${event.command.id})`;
+      return `command over ${event.via}: ${event.command.type} (#${event.command.id})`;
+    case 'mqtt':
+      return event.connected ? 'push: MQTT connected (the long-poll waits)' : 'push: MQTT disconnected (long-poll fallback)';
     case 'unbound':
       return 'unbound: forgetting the hotel, registering again';
     case 'theme':

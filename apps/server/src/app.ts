@@ -62,7 +62,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   registerErrorHandling(app);
   await registerApiDocs(app);
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
-  const devices = await registerDeviceApi(app, database.db);
+  const devices = await registerDeviceApi(app, database.db, {}, config.mqtt);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });

@@ -14,6 +14,7 @@ import { addConfigListener, type ConfigListener, type ConfigTarget } from './con
 import { writeBoots, writeHeartbeats, type BootItem, type HeartbeatItem } from './heartbeats.js';
 import { CommandHub } from './hub.js';
 import { maintainHeartbeatPartitions } from './partitions.js';
+import { MqttPush, mqttTopics, type MqttSettings } from './mqtt.js';
 import type { DeviceOptions } from './options.js';
 import { RuleSet } from './rules.js';
 import { compileWhitelist, loadIpWhitelist, plainIp, whitelistAllows } from './whitelist.js';
@@ -86,6 +87,8 @@ export class DeviceRuntime implements ConfigListener {
   /** Terminal generations published while token reads were in flight: a fill started before takes them. */
   private readonly lateTerminalGens = new Map<number, number>();
   private readonly unsubscribe: (() => void)[];
+  /** The MQTT push channel, when a broker is configured (the long-poll stays as the fallback). */
+  readonly mqtt?: MqttPush;
   /**
    * Cache fills racing with a forget must not keep a revoked token: while reads are in flight, each
    * forget bumps `epoch` and records it for the terminal; a fill started before is then dropped.
@@ -105,7 +108,10 @@ export class DeviceRuntime implements ConfigListener {
     readonly options: DeviceOptions,
     readonly log: FastifyBaseLogger,
     readonly bus: Bus,
+    mqttSettings?: MqttSettings,
   ) {
+    // A command the TV acknowledged over MQTT is not answered again with its next heartbeat.
+    this.mqtt = mqttSettings && new MqttPush(mqttSettings, log, (terminalId, command) => this.hub.drop(terminalId, command.type));
     this.stampPrefix = bus.shared ? `v${VERSION}` : Date.now().toString(36);
     this.cache = new TerminalCache(options.cacheSize);
     this.hub = new CommandHub(options.commandTtlS * 1000);
@@ -286,6 +292,7 @@ export class DeviceRuntime implements ConfigListener {
    */
   forget(terminalId: number, opts: { unbind?: boolean } = {}): void {
     this.dropTerminal(terminalId, opts);
+    if (opts.unbind) this.mqtt?.publish(mqttTopics.terminal(terminalId), 'unbind');
     if (this.bus.shared) this.bus.publish(TOPIC.forget, opts.unbind ? { id: terminalId, unbind: true } : { id: terminalId });
   }
 
@@ -387,9 +394,18 @@ export class DeviceRuntime implements ConfigListener {
   invalidate(target: ConfigTarget): void {
     const gen = this.newGen();
     this.applyGeneration(target, gen);
+    this.publishMqtt(target);
     if (!this.bus.shared) return;
     this.bus.publish(TOPIC.config, { target, gen });
     void this.storeGeneration(target, gen).catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'));
+  }
+
+  /** The `config` command on the target's MQTT topics (a fleet-wide change only changes the stamps, as on the long-poll). */
+  private publishMqtt(target: ConfigTarget): void {
+    if (!this.mqtt || 'all' in target) return;
+    if ('terminalIds' in target) for (const id of target.terminalIds) this.mqtt.publish(mqttTopics.terminal(id), 'config');
+    else if ('hotelId' in target) this.mqtt.publish(mqttTopics.hotel(target.hotelId), 'config');
+    else this.mqtt.publish(mqttTopics.brand(target.brandId), 'config');
   }
 
   private async storeGeneration(target: ConfigTarget, gen: number): Promise<void> {
@@ -553,6 +569,7 @@ export class DeviceRuntime implements ConfigListener {
     this.hub.releaseAll();
     await this.heartbeats.close();
     await this.boots.close();
+    await this.mqtt?.close();
     runtimes.delete(this);
     this.unlisten();
     for (const unsubscribe of this.unsubscribe) unsubscribe();

@@ -3,6 +3,7 @@ import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/sen
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
 import type { UiLang } from './i18n';
+import { MqttPush } from './mqtt-push';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -132,6 +133,7 @@ export class TvDevice {
 
   stop() {
     this.stopped = true;
+    this.mqtt.stop();
     clearTimeout(this.heartbeatTimer);
   }
 
@@ -224,11 +226,18 @@ export class TvDevice {
     }
   }
 
-  /** The push channel: a long-poll answered at once when a command arrives. */
+  /** MQTT over WebSocket when the configuration offers it; the long-poll below is the fallback. */
+  private readonly mqtt = new MqttPush((command) => void this.handle([command]));
+
+  /** The push channel: a long-poll answered at once when a command arrives (idle while MQTT is connected). */
   private async listen() {
     if (this.polling) return;
     this.polling = true;
     while (!this.stopped && this.stored.token) {
+      if (this.mqtt.connected) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
       try {
         const { data } = await this.call<{ commands: DeviceCommand[] }>('GET', '/commands?wait=25');
         await this.handle(data!.commands);
@@ -257,6 +266,7 @@ export class TvDevice {
     this.configEtag = answer.etag ?? undefined;
     this.stamp = config.stamp;
     this.set({ config });
+    void this.mqtt.follow(config).catch(() => undefined);
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });

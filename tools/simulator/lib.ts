@@ -388,6 +388,8 @@ export interface FleetOptions {
   country?: string;
   interval?: number;
   push?: boolean;
+  /** Use MQTT when the configuration offers it (default true). */
+  mqtt?: boolean;
   /** Registrations running at once. */
   concurrency?: number;
   /** Index of the first TV (for several fleets of one seed). */
@@ -420,6 +422,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         device: options.country ? { country: options.country } : undefined,
         interval: options.interval,
         push: options.push,
+        mqtt: options.mqtt,
         verboseHeartbeats: options.verboseHeartbeats,
         spreadSeconds: options.spreadSeconds,
         client,

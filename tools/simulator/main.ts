@@ -5,7 +5,7 @@
  *        --hotel 1000001-12345678 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
- * --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
+ * --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-mqtt (long-poll even when a broker is offered), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only). Ctrl-C stops cleanly.
  */
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     offset: { type: 'string', default: '0' },
     duration: { type: 'string' },
     'no-push': { type: 'boolean', default: false },
+    'no-mqtt': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -32,7 +33,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE]
-       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet]\n`);
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--no-mqtt] [--verbose] [--quiet]\n`);
   process.exit(0);
 }
 
@@ -76,6 +77,7 @@ const fleet = await startFleet({
   country: values.country,
   interval,
   push: !values['no-push'],
+  mqtt: !values['no-mqtt'],
   offset: Number(values.offset),
   verboseHeartbeats: values.verbose,
   onEvent,

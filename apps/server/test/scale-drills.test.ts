@@ -1,7 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { installCodeOf, randomMac, randomSn, TV_DEFAULTS } from './devices-support.js';
 import { ENGINE } from './support/database.js';
+import { freePort } from './support/net.js';
 import { testApp, type TestApp } from './support/app.js';
 import { createTenant, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.js';
 
@@ -21,15 +21,6 @@ import { createTenant, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const HEARTBEAT_INTERVAL_S = 3;
 const BATCH_INTERVAL_MS = 200;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
 import { installCodeOf, randomMac, randomSn, TV_DEFAULTS } from './devices-support.js';
 import { ENGINE } from './support/database.js';
 import { freePort } from './support/net.js';
@@ -167,6 +169,24 @@ describe.runIf(ENGINE === 'postgres')('several workers on one PostgreSQL', () =>
     cluster.child.kill('SIGTERM');
     expect(await cluster.exited).toBe(0);
   }, 60_000);
+
+  it('machines starting together migrate a new database one after the other', async () => {
+    const adminUrl = new URL(inject('postgresUrl'));
+    const name = `htv_migrate_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      adminUrl.pathname = `/${name}`;
+      const machines = await Promise.all([0, 1, 2].map(() => openDatabase({ url: adminUrl.toString() })));
+      const outcomes = await Promise.allSettled(machines.map((machine) => machine.migrate()));
+      await Promise.all(machines.map((machine) => machine.close()));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
 
   it('an unbind served by one worker stops the token in the other within a second', async () => {
     const installer = new Pinned(cluster.port);

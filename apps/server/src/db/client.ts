@@ -63,7 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       engine: 'postgres',
-      migrate: () => migrateWithExtensions(db, () => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
+      migrate: () => underMigrationLock(pool, () => migrateWithExtensions(db, () => migratePg(db as never, { migrationsFolder: migrationsFolder() }))),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -77,6 +77,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** Any number shared by every server: the advisory lock the migrations run under. */
+const MIGRATION_LOCK = 72_616_311;
+
+/**
+ * Several machines starting at once (each primary migrates): one runs the migrations while the others
+ * wait on a PostgreSQL advisory lock, then find nothing left to do.
+ */
+async function underMigrationLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await run();
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    holder.release();
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -22,14 +22,18 @@ export interface MqttSettings {
   authKey?: string;
 }
 
-/** Topics: commands per terminal, hotel and brand (the TV subscribes to its three), acknowledgements per terminal. */
+/**
+ * Topics: commands per terminal, hotel and brand (the TV subscribes to its three), acknowledgements per
+ * terminal. A terminal's level is its MQTT username (`t<id>`), so a broker's own ACL patterns can
+ * express its rights too (`pattern read htv/%u/cmd`, `pattern write htv/%u/ack`).
+ */
 export const mqttTopics = {
-  terminal: (id: number) => `htv/t/${id}/cmd`,
-  hotel: (id: number) => `htv/h/${id}/cmd`,
-  brand: (id: number) => `htv/b/${id}/cmd`,
-  ack: (id: number) => `htv/t/${id}/ack`,
+  terminal: (id: number) => `htv/t${id}/cmd`,
+  hotel: (id: number) => `htv/h${id}/cmd`,
+  brand: (id: number) => `htv/b${id}/cmd`,
+  ack: (id: number) => `htv/t${id}/ack`,
 };
-const ACK_PATTERN = /^htv\/t\/(\d+)\/ack$/;
+const ACK_PATTERN = /^htv\/t(\d+)\/ack$/;
 
 /** What the configuration's `push` part tells a TV. */
 export interface MqttPushPart {
@@ -122,7 +126,7 @@ export class MqttPush {
     onAck: (terminalId: number, command: Pick<DeviceCommand, 'id' | 'type'>) => void,
   ) {
     this.client = mqtt.connect(settings.url, { username: settings.username, password: settings.password, reconnectPeriod: 1000, clean: true });
-    this.client.on('connect', () => this.client.subscribe('htv/t/+/ack', { qos: 1 }));
+    this.client.on('connect', () => this.client.subscribe('htv/+/ack', { qos: 1 }));
     this.client.on('error', (error) => log.error({ err: error }, 'MQTT connection failed'));
     this.client.on('message', (topic, payload) => {
       const match = ACK_PATTERN.exec(topic);

@@ -12,6 +12,7 @@ import type { BootConfigPart } from '@htv/shared/areas/boot/device';
 import type { ProgressReport, ReleaseItem } from '@htv/shared/areas/releases/index';
 import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
+import mqtt, { type MqttClient } from 'mqtt';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -31,7 +32,8 @@ export type TvEvent =
   | { type: 'registered'; authorization: string; hotel: RegisterResponse['hotel']; roomNumber: string | null; reason?: string }
   | { type: 'config'; status: 200 | 304; authorization?: string; tip?: string | null; sceneMode?: string }
   | { type: 'disabled'; tip: string }
-  | { type: 'command'; command: DeviceCommand }
+  | { type: 'command'; command: DeviceCommand; via: 'http' | 'mqtt' }
+  | { type: 'mqtt'; connected: boolean }
   | { type: 'unbound' }
   | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
   | { type: 'boot'; policyId: number | null; files: number; failed: number }
@@ -48,8 +50,10 @@ export interface TvOptions {
   roomNumber?: string;
   /** Seconds between heartbeats; default: what the server asks for. */
   interval?: number;
-  /** Listen on the long-poll push channel (default true). */
+  /** Listen on the push channel (default true): MQTT when the configuration names a broker, else the long-poll. */
   push?: boolean;
+  /** Use MQTT when the configuration offers it (default true); false: long-poll only. */
+  mqtt?: boolean;
   /** Report every heartbeat as an event (noisy). */
   verboseHeartbeats?: boolean;
   /** Seconds over which the first heartbeat is drawn at random (default: the interval, at most 5). */
@@ -121,6 +125,8 @@ export class VirtualTv {
   private readonly client: JsonClient;
   private readonly ownsClient: boolean;
   private abort = new AbortController();
+  /** The MQTT push channel while the configuration names a broker; the long-poll waits while it is connected. */
+  private mqttClient: MqttClient | undefined;
   private loops: Promise<void>[] = [];
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
   readonly tracker = new EventTracker((body) => this.call('POST', `${DEVICE_API_BASE}/events`, body).then((data) => data !== undefined));
@@ -216,6 +222,7 @@ export class VirtualTv {
     const previous = this.authorization;
     this.authorization = this.config.authorization.state;
     this.emit({ type: 'config', status: 200, authorization: this.authorization, tip: this.config.authorization.tip, sceneMode: this.config.sceneMode });
+    this.listenMqtt();
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
     await this.syncTheme();
     await this.syncBoot();
@@ -348,9 +355,50 @@ export class VirtualTv {
     return have === item.size ? Buffer.concat(parts) : undefined;
   }
 
-  private async handle(command: DeviceCommand) {
+  /** True while commands arrive over MQTT. */
+  get mqttConnected(): boolean {
+    return this.mqttClient?.connected ?? false;
+  }
+
+  /**
+   * Connects to the broker the configuration names, with the credentials it carries, subscribes to its
+   * command topics and acknowledges each command; new credentials (a new registration) reconnect.
+   */
+  private listenMqtt() {
+    const part = (this.config?.push as { mqtt?: { url: string; clientId: string; username: string; password: string; subscribe: string[]; ack: string } } | undefined)?.mqtt;
+    if (this.options.push === false || this.options.mqtt === false || this.abort.signal.aborted) return;
+    const held = this.mqttClient?.options;
+    if (part && held?.username === part.username && held.password === part.password) return;
+    this.closeMqtt();
+    if (!part) return;
+    const client = mqtt.connect(part.url, { clientId: part.clientId, username: part.username, password: part.password, reconnectPeriod: 2000, connectTimeout: 5000 });
+    this.mqttClient = client;
+    client.on('connect', () => {
+      client.subscribe(part.subscribe, { qos: 1 });
+      this.emit({ type: 'mqtt', connected: true });
+    });
+    client.on('close', () => this.emit({ type: 'mqtt', connected: false }));
+    client.on('error', () => {}); // reconnects; the long-poll covers the gap
+    client.on('message', (_topic, payload) => {
+      let command: DeviceCommand;
+      try {
+        command = JSON.parse(payload.toString()) as DeviceCommand;
+      } catch {
+        return;
+      }
+      client.publish(part.ack, JSON.stringify({ id: command.id, type: command.type }), { qos: 1 });
+      void this.handle(command, 'mqtt').catch((error) => this.emit({ type: 'error', message: String(error) }));
+    });
+  }
+
+  private closeMqtt() {
+    this.mqttClient?.end(true);
+    this.mqttClient = undefined;
+  }
+
+  private async handle(command: DeviceCommand, via: 'http' | 'mqtt' = 'http') {
     this.commands.push(command);
-    this.emit({ type: 'command', command });
+    this.emit({ type: 'command', command, via });
     if (command.type === 'config') await this.fetchConfig();
     if (command.type === 'unbind') await this.unbound();
   }
@@ -416,7 +464,8 @@ export class VirtualTv {
       this.loops.push(
         (async () => {
           while (!signal.aborted) {
-            if (!this.token) {
+            // The long-poll is the fallback: idle while MQTT carries the commands.
+            if (!this.token || this.mqttConnected) {
               await sleep(1000, signal);
               continue;
             }
@@ -440,6 +489,7 @@ export class VirtualTv {
   /** Stops heartbeating and listening, as a TV switched off; `start()` switches it on again. */
   async switchOff(): Promise<void> {
     this.abort.abort();
+    this.closeMqtt();
     await Promise.allSettled(this.loops);
     this.loops = [];
   }
@@ -464,6 +514,8 @@ export interface FleetOptions {
   country?: string;
   interval?: number;
   push?: boolean;
+  /** Use MQTT when the configuration offers it (default true). */
+  mqtt?: boolean;
   /** Registrations running at once. */
   concurrency?: number;
   /** Index of the first TV (for several fleets of one seed). */
@@ -501,6 +553,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         device: options.country || options.batchCode ? { ...(options.country ? { country: options.country } : {}), ...(options.batchCode ? { batchCode: options.batchCode } : {}) } : undefined,
         interval: options.interval,
         push: options.push,
+        mqtt: options.mqtt,
         verboseHeartbeats: options.verboseHeartbeats,
         eventsPerHeartbeat: options.eventsPerHeartbeat,
         spreadSeconds: options.spreadSeconds,

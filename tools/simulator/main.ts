@@ -5,7 +5,7 @@
  *        --hotel 1000001-12345678 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
- * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --events <n> (tracked events of random kinds per heartbeat, sampled as configured), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
+ * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --events <n> (tracked events of random kinds per heartbeat, sampled as configured), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-mqtt (long-poll even when a broker is offered), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only), --install-failures <0-1> (share of release installs that fail). Ctrl-C stops cleanly.
  */
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     'install-failures': { type: 'string', default: '0' },
     'no-push': { type: 'boolean', default: false },
+    'no-mqtt': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     events: { type: 'string', default: '0' },
     quiet: { type: 'boolean', default: false },
@@ -35,7 +36,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE] [--batch AUTHCODE]
-       [--room-prefix P] [--country CC] [--interval SECONDS] [--events N] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet] [--install-failures SHARE]\n`);
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--events N] [--offset N] [--duration SECONDS] [--no-push] [--no-mqtt] [--verbose] [--quiet] [--install-failures SHARE]\n`);
   process.exit(0);
 }
 
@@ -53,7 +54,9 @@ function describe(event: TvEvent): string {
     case 'disabled':
       return `DISABLED — the screen shows: "${event.tip}"`;
     case 'command':
-      return `command: ${event.command.type} (#${event.command.id})`;
+      return `command over ${event.via}: ${event.command.type} (#${event.command.id})`;
+    case 'mqtt':
+      return event.connected ? 'push: MQTT connected (the long-poll waits)' : 'push: MQTT disconnected (long-poll fallback)';
     case 'unbound':
       return 'unbound: forgetting the hotel, registering again';
     case 'theme':
@@ -82,6 +85,7 @@ const fleet = await startFleet({
   country: values.country,
   interval,
   push: !values['no-push'],
+  mqtt: !values['no-mqtt'],
   offset: Number(values.offset),
   verboseHeartbeats: values.verbose,
   installFailureShare: Number(values['install-failures']),

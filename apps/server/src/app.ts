@@ -19,6 +19,7 @@ import { registerMessages } from './areas/messages/routes.js';
 import { registerOem } from './areas/oem/routes.js';
 import { registerOperationLog } from './areas/oplog/routes.js';
 import { registerRecordRoutes } from './records/routes.js';
+import { MemoryBus, type Bus } from './system/bus.js';
 import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemeDeviceRoutes } from './areas/themes/device.js';
@@ -43,10 +44,21 @@ export interface AppOptions {
   database: Database;
   /** Log level and stream (stdout by default); false silences logs (tests). Secrets are kept out either way (logging.ts). */
   logger?: false | { level: string; stream?: LogStream };
+  /**
+   * How this process shares its in-memory state with the other server processes (system/bus.ts); by
+   * default it is alone (the embedded database, tests). The caller closes it after the app.
+   */
+  bus?: Bus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: Bus;
+  }
 }
 
 /** Builds the HTTP application: plugins, API routes and the console's static files. */
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, bus = new MemoryBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && loggerOptions(logger.level, logger.stream),
     trustProxy: config.trustProxy ?? false,
@@ -54,12 +66,13 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  app.decorate('bus', bus);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerLang(app);
   registerErrorHandling(app);
   await registerApiDocs(app);
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
-  const devices = await registerDeviceApi(app, database.db);
+  const devices = await registerDeviceApi(app, database.db, {}, config.mqtt);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerFeedbackDeviceRoutes(scope, devices, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);

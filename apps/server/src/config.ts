@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { MqttSettings } from './areas/devices/mqtt.js';
 
 /**
  * Whom the server believes about the client's address (X-Forwarded-For): nobody (false), the proxies
@@ -34,6 +35,8 @@ export interface Config {
   uploadQuotaMb?: number;
   /** Hours an upload that no row references is kept before the sweep removes it (UPLOAD_ORPHAN_GRACE_H). */
   uploadOrphanGraceHours?: number;
+  /** MQTT push (MQTT_URL and friends); absent: the long-poll is the TVs' only push channel. */
+  mqtt?: MqttSettings;
 }
 
 export interface Secrets {
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   prepareDataDir(dataDir);
   const databaseUrl = env.DATABASE_URL || undefined;
   const demo = demoWanted(env, databaseUrl);
+  const secrets = loadSecrets(dataDir);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -146,13 +150,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',
-    secrets: loadSecrets(dataDir),
+    secrets,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demo,
     demoFleet: demoFleet(env, demo),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     uploadQuotaMb: nonNegative(env, 'UPLOAD_QUOTA_MB'),
     uploadOrphanGraceHours: nonNegative(env, 'UPLOAD_ORPHAN_GRACE_H'),
+    mqtt: mqttSettings(env, secrets.signingKey),
+  };
+}
+
+/** MQTT_URL turns the MQTT push on; the others say how TVs reach the broker and how the broker asks us. */
+function mqttSettings(env: NodeJS.ProcessEnv, signingKey: string): MqttSettings | undefined {
+  const url = env.MQTT_URL?.trim();
+  if (!url) return undefined;
+  return {
+    url,
+    username: env.MQTT_USERNAME || undefined,
+    password: env.MQTT_PASSWORD || undefined,
+    tvUrl: env.MQTT_TV_URL?.trim() || url,
+    tvWsUrl: env.MQTT_TV_WS_URL?.trim() || undefined,
+    signingKey,
+    authKey: env.MQTT_AUTH_KEY || undefined,
   };
 }
 

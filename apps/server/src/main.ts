@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { isIP, type AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -10,6 +11,9 @@ import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
 import { planFleet, prepareFleet, runFleet, seedFleetHistory, type RunningFleet } from './seed/fleet.js';
 import { deviceOptionsFromEnv } from './areas/devices/options.js';
 import { WEB_BASE } from './system/web.js';
+import { MemoryBus, PgBus, type Bus } from './system/bus.js';
+import { runCluster } from './system/cluster.js';
+import { runsJobs, workerCount, workerIndex } from './system/workers.js';
 
 // Everything the server writes (embedded database, uploads, secrets) is for its own user only.
 process.umask(0o077);
@@ -52,13 +56,29 @@ if (creating) {
   await new Promise(() => {});
 }
 
+/** Several workers (PostgreSQL): the primary migrates and seeds once, then forks them (system/cluster.ts). */
+const workers = workerCount(process.env, config.databaseUrl);
+if (cluster.isPrimary && workers > 1) {
+  const database = await openDatabase({ url: config.databaseUrl! });
+  const prepared = await prepare(database);
+  await database.close();
+  await runCluster({ workers, logLevel: config.logLevel, banner: (port) => banner(port, prepared, config.demoFleet ?? 0, workers) });
+  await new Promise(() => {});
+}
+const worker = workerIndex();
+
 const fresh = !config.databaseUrl && !existsSync(embeddedDir);
 const createdAnswer = fresh ? await createEmbeddedInChild<Prepared>(embeddedDir) : undefined;
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedDir });
-const { firstAdmin, seeded } = createdAnswer ?? (await prepare(database));
+// A worker's primary has prepared the database already.
+const prepared: Prepared = createdAnswer ?? (worker === undefined ? await prepare(database) : { firstAdmin: null, seeded: false });
 if (!config.databaseUrl) makePrivate(embeddedDir, true);
-const fleetPlan = config.demoFleet ? await planFleet(database.db, config.demoFleet) : [];
-const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+// The demo's virtual TVs run in one process.
+const fleetPlan = config.demoFleet && runsJobs() ? await planFleet(database.db, config.demoFleet) : [];
+// With PostgreSQL other processes (workers, machines) may share the database: they share state over it.
+const bus: Bus = config.databaseUrl ? new PgBus(config.databaseUrl, { error: (obj, msg) => app.log.error(obj, msg), warn: (obj, msg) => app.log.warn(obj, msg) }) : new MemoryBus();
+const app = await buildApp({ config, database, logger: { level: config.logLevel }, bus });
+await bus.ready();
 
 /**
  * Requests already sent but not yet parsed (the embedded database's queries hold the event loop)
@@ -75,6 +95,7 @@ async function shutdown(signal: string) {
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   // close() stops accepting, waits for in-flight requests and runs onClose hooks (which flush batched writes).
   await app.close();
+  await bus.close();
   await database.close();
   process.exit(0);
 }
@@ -85,22 +106,29 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
 if (fleetPlan.length) fleet = runFleet(fleetPlan, `http://${fleetAddress.includes(':') ? `[${fleetAddress}]` : fleetAddress}:${port}`, app.log.child({ module: 'demo-fleet' }), statsUtcOffsetMin);
-const url = `http://localhost:${port}${WEB_BASE}`;
-app.log.info({ url, database: database.engine, seeded, dataDir: config.dataDir }, 'console ready');
-process.stdout.write(
-  [
-    '',
-    `  Hotel TV console: ${url}`,
-    `  API: http://localhost:${port}/api/  (docs: /api/docs)`,
-    `  Database: ${database.engine === 'pglite' ? `embedded, ${embeddedDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    ...(fleetPlan.length ? [`  Demo fleet: ${fleetPlan.length} virtual TVs on the device API (DEMO_FLEET=0 turns them off)`] : []),
-    ...(config.demo ? ['  Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(14)} ${a.password.padEnd(10)} ${a.note}`)] : []),
-    ...(firstAdmin
-      ? [
-          `  Platform administrator: ${firstAdmin.login}, password ${firstAdmin.generatedPassword ?? 'from ADMIN_PASSWORD'}`,
-          '  (shown this once; it must be changed at the first sign-in)',
-        ]
-      : []),
-    '',
-  ].join('\n') + '\n',
-);
+if (worker === undefined) {
+  app.log.info({ url: `http://localhost:${port}${WEB_BASE}`, database: database.engine, seeded: prepared.seeded, dataDir: config.dataDir }, 'console ready');
+  process.stdout.write(banner(port, prepared, fleetPlan.length, 1));
+} else process.send!({ listening: port });
+
+/** What a start prints: where the console is, the database, the demo accounts or the first administrator. */
+function banner(port: number, { firstAdmin }: Prepared, fleetSize: number, processes: number): string {
+  return (
+    [
+      '',
+      `  Hotel TV console: http://localhost:${port}${WEB_BASE}`,
+      `  API: http://localhost:${port}/api/  (docs: /api/docs)`,
+      `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${embeddedDir}`}`,
+      ...(processes > 1 ? [`  Workers: ${processes} processes on one port (WORKERS)`] : []),
+      ...(fleetSize ? [`  Demo fleet: ${fleetSize} virtual TVs on the device API (DEMO_FLEET=0 turns them off)`] : []),
+      ...(config.demo ? ['  Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(14)} ${a.password.padEnd(10)} ${a.note}`)] : []),
+      ...(firstAdmin
+        ? [
+            `  Platform administrator: ${firstAdmin.login}, password ${firstAdmin.generatedPassword ?? 'from ADMIN_PASSWORD'}`,
+            '  (shown this once; it must be changed at the first sign-in)',
+          ]
+        : []),
+      '',
+    ].join('\n') + '\n'
+  );
+}

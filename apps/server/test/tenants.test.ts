@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { brands, hotelDeviceSettings, hotels, operationLogs, recordTables, roles, rooms, subBrands, users } from '../src/db/schema/index.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo.js';
 import { assertTerminalQuota } from '../src/areas/tenants/quota.js';
@@ -391,7 +391,7 @@ describe('tags (/tags/tags_manage_list)', () => {
 
 describe('demo seed', () => {
   it('fills an empty database with brands, sub-brands, hotels with every field, rooms, managers and catalogues', async () => {
-    const database = await openDatabase({ pglite: await PGlite.create() });
+    const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     try {
       await database.migrate();
       expect(await seedDemo(database.db)).toBe(true);

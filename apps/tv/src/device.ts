@@ -8,6 +8,7 @@ import type { ReleaseItem } from '@htv/shared/areas/releases/index';
 import { BrowserInstaller } from './releases';
 import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
+import { MqttPush } from './mqtt-push';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -158,6 +159,7 @@ export class TvDevice {
 
   stop() {
     this.stopped = true;
+    this.mqtt.stop();
     clearTimeout(this.heartbeatTimer);
   }
 
@@ -255,11 +257,18 @@ export class TvDevice {
     }
   }
 
-  /** The push channel: a long-poll answered at once when a command arrives. */
+  /** MQTT over WebSocket when the configuration offers it; the long-poll below is the fallback. */
+  private readonly mqtt = new MqttPush((command) => void this.handle([command]));
+
+  /** The push channel: a long-poll answered at once when a command arrives (idle while MQTT is connected). */
   private async listen() {
     if (this.polling) return;
     this.polling = true;
     while (!this.stopped && this.stored.token) {
+      if (this.mqtt.connected) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
       try {
         const { data } = await this.call<{ commands: DeviceCommand[] }>('GET', '/commands?wait=25');
         await this.handle(data!.commands);
@@ -290,6 +299,7 @@ export class TvDevice {
     this.set({ config });
     for (const listener of this.configListeners) listener(config, this.stored.token!);
     this.tracker.configure(config.tracking as TrackingConfigPart | undefined);
+    void this.mqtt.follow(config).catch(() => undefined);
     const { state, tip } = config.authorization;
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
     this.unauthorizedReason = undefined;

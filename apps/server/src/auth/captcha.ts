@@ -1,9 +1,12 @@
 import { captchaAnswerSchema, translate, type CaptchaAnswer } from '@htv/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
+import type { Db } from '../db/client.js';
+import type { Bus } from '../system/bus.js';
 import { Bitmap, encodePng } from './png.js';
 import { FailureThrottle } from './throttle.js';
 
@@ -225,17 +228,80 @@ export interface IssuedCaptcha {
   expiresIn: number;
 }
 
-/** Challenges and pass tokens of one server process. */
+const TOPIC = 'captcha';
+/** How long an unknown id is waited for (several processes: the bus usually takes milliseconds). */
+const BUS_WAIT_MS = 1000;
+/** What a process publishes: a challenge issued, a pass token handed out, or either used up. */
+type CaptchaNews = { challenge: string; x: number; y: number; issuedAt: number } | { pass: string; expires: number } | { used: string };
+
+/**
+ * Several processes: claims a challenge or pass token in the database; only the first claim of an id
+ * succeeds, whichever process makes it.
+ */
+export function databaseClaims(db: Db): (id: string) => Promise<boolean> {
+  return async (id) => {
+    const result = await db.execute(sql`
+      with expired as (delete from captcha_claims where at < now() - make_interval(secs => ${(2 * CAPTCHA_TTL_MS) / 1000}))
+      insert into captcha_claims (id) values (${id}) on conflict do nothing returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length === 1;
+  };
+}
+
+/**
+ * Challenges and pass tokens. Several server processes: each publishes what it issues and uses up on the
+ * bus, so a challenge drawn by one is answered at another, and `claim` (databaseClaims) makes each used
+ * once however close together two processes are asked (docs/scaling.md).
+ */
 export class CaptchaService {
   private readonly challenges = new Map<string, Challenge>();
   private readonly passes = new Map<string, number>();
   private readonly issueThrottle = new FailureThrottle(ISSUE_LIMIT.perIp, ISSUE_LIMIT.windowMs);
+  private readonly bus?: Bus;
 
   constructor(
     /** In-process test helpers (`solveCaptcha`) refuse to work when true. */
     readonly production: boolean,
     private readonly now: () => number = Date.now,
-  ) {}
+    bus?: Bus,
+    claim?: (id: string) => Promise<boolean>,
+  ) {
+    if (!bus?.shared) return;
+    this.bus = bus;
+    this.claim = claim;
+    this.issueThrottle.shareOn(bus, 'captcha-issue');
+    bus.subscribe<CaptchaNews>(TOPIC, (news) => {
+      if ('used' in news) {
+        this.challenges.delete(news.used);
+        this.passes.delete(news.used);
+      } else if ('pass' in news) this.passes.set(news.pass, news.expires);
+      else this.challenges.set(news.challenge, { x: news.x, y: news.y, issuedAt: news.issuedAt });
+    });
+  }
+
+  private readonly claim?: (id: string) => Promise<boolean>;
+
+  /** Takes an id for good: here, in the other processes, and (several processes) in the database. */
+  private async useUp(id: string, kind: 'c' | 'p'): Promise<boolean> {
+    this.tell({ used: id });
+    return this.claim ? this.claim(`${kind}:${id}`) : true;
+  }
+
+  /**
+   * An entry by id. Several processes: one issued elsewhere an instant ago may still be on its way
+   * over the bus, so an unknown id is looked for again for up to `BUS_WAIT_MS`.
+   */
+  private async lookUp<T>(map: Map<string, T>, id: string): Promise<T | undefined> {
+    let entry = map.get(id);
+    for (let waited = 0; entry === undefined && this.bus && waited < BUS_WAIT_MS; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      entry = map.get(id);
+    }
+    return entry;
+  }
+
+  private tell(news: CaptchaNews): void {
+    this.bus?.publish(TOPIC, news);
+  }
 
   /** Milliseconds until this address may ask for another challenge; 0 when it may now. */
   issueWaitMs(ip: string): number {
@@ -251,7 +317,9 @@ export class CaptchaService {
     const { background, piece } = drawChallenge(x, y);
     const id = randomBytes(16).toString('base64url');
     this.sweep();
-    this.challenges.set(id, { x, y, issuedAt: this.now() });
+    const issuedAt = this.now();
+    this.challenges.set(id, { x, y, issuedAt });
+    this.tell({ challenge: id, x, y, issuedAt });
     return {
       id,
       background: dataUrl(encodePng(background)),
@@ -266,10 +334,11 @@ export class CaptchaService {
   }
 
   /** Checks an answer and uses the challenge up, whatever the outcome. */
-  check(id: string, x: number, trail?: { x: number; t: number }[]): CaptchaResult {
-    const challenge = this.challenges.get(id);
+  async check(id: string, x: number, trail?: { x: number; t: number }[]): Promise<CaptchaResult> {
+    const challenge = await this.lookUp(this.challenges, id);
     if (!challenge) return 'expired';
     this.challenges.delete(id);
+    if (!(await this.useUp(id, 'c'))) return 'expired';
     const age = this.now() - challenge.issuedAt;
     if (age > CAPTCHA_TTL_MS) return 'expired';
     if (age < CAPTCHA_MIN_SOLVE_MS) return 'failed';
@@ -279,28 +348,30 @@ export class CaptchaService {
   }
 
   /** Verifies an answer and hands out a single-use pass token for the login (valid two minutes). */
-  pass(id: string, x: number, trail?: { x: number; t: number }[]): string {
-    const result = this.check(id, x, trail);
+  async pass(id: string, x: number, trail?: { x: number; t: number }[]): Promise<string> {
+    const result = await this.check(id, x, trail);
     if (result !== 'ok') throw captchaError(result);
     const token = randomBytes(24).toString('base64url');
     this.sweep();
-    this.passes.set(token, this.now() + CAPTCHA_TTL_MS);
+    const expires = this.now() + CAPTCHA_TTL_MS;
+    this.passes.set(token, expires);
+    this.tell({ pass: token, expires });
     return token;
   }
 
   /** Accepts the login's `captcha` value (a pass token or `{id, x}`); throws the field error otherwise. */
-  require(value: unknown): void {
+  async require(value: unknown): Promise<void> {
     if (value === undefined || value === null || value === '') throw captchaError('missing');
     const parsed = captchaAnswerSchema.safeParse(value);
     if (!parsed.success) throw captchaError('failed');
     const answer: CaptchaAnswer = parsed.data;
     if (typeof answer === 'string') {
-      const expires = this.passes.get(answer);
+      const expires = await this.lookUp(this.passes, answer);
       this.passes.delete(answer);
-      if (!expires || expires < this.now()) throw captchaError('expired');
+      if (!expires || !(await this.useUp(answer, 'p')) || expires < this.now()) throw captchaError('expired');
       return;
     }
-    const result = this.check(answer.id, answer.x, answer.trail);
+    const result = await this.check(answer.id, answer.x, answer.trail);
     if (result !== 'ok') throw captchaError(result);
   }
 
@@ -370,9 +441,9 @@ export function testHooksEnabled(production: boolean, env: NodeJS.ProcessEnv = p
  * answers a pass token for the login. With HTV_TEST_HOOKS=1 (never in production) also
  * `GET /api/test/captcha/:id` → `{x, y}` for browser tests.
  */
-export function registerCaptcha(app: FastifyInstance, { production }: { production: boolean }) {
+export function registerCaptcha(app: FastifyInstance, db: Db, { production }: { production: boolean }) {
   const hooks = testHooksEnabled(production);
-  app.decorate('captcha', new CaptchaService(production));
+  app.decorate('captcha', new CaptchaService(production, Date.now, app.bus, databaseClaims(db)));
   app.get('/api/captcha', { schema: { tags: ['session'], summary: 'A drag-captcha challenge' }, config: { auth: { public: true } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const wait = app.captcha.issueWaitMs(request.ip);
@@ -381,7 +452,7 @@ export function registerCaptcha(app: FastifyInstance, { production }: { producti
   });
   app.post('/api/captcha/verify', { schema: { tags: ['session'], summary: 'Checks a drag answer; answers a single-use pass token', body: verifyBody }, config: { auth: { public: true } } }, async (request) => {
     const { id, x, trail } = request.body as z.infer<typeof verifyBody>;
-    return ok({ pass: app.captcha.pass(id, x, trail) });
+    return ok({ pass: await app.captcha.pass(id, x, trail) });
   });
   if (hooks) {
     app.log.warn('HTV_TEST_HOOKS=1: GET /api/test/captcha/:id reveals captcha answers (tests only)');

@@ -139,8 +139,8 @@ function sessionAnswer(request: FastifyRequest, token: string, userType: UserTyp
  * and the project selector. See docs/auth.md.
  */
 export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { production?: boolean } = {}) {
-  registerCaptcha(app, { production: options.production ?? false });
-  const throttle = new LoginThrottle();
+  registerCaptcha(app, db, { production: options.production ?? false });
+  const throttle = new LoginThrottle().shareOn(app.bus, 'login');
   const tags = ['session'];
 
   for (const [path, types] of LOGIN_PATHS) {
@@ -152,7 +152,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
         const ip = request.ip;
         const wait = throttle.retryAfterMs(email, ip);
         if (wait > 0) throw tooMany(reply, wait);
-        app.captcha.require(captcha);
+        await app.captcha.require(captcha);
         const user = await findAccount(db, email);
         const userKey = user ? `#${user.id}` : undefined;
         if (userKey) {

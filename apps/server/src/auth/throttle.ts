@@ -1,5 +1,8 @@
+import type { Bus } from '../system/bus.js';
+
 /**
- * Counts failures per key in a sliding window (in this process's memory). A key with `limit` failures
+ * Counts failures per key in a sliding window (in this process's memory; `shareOn` adds the other
+ * server processes' failures). A key with `limit` failures
  * inside the window is locked until the oldest of them leaves it. The number of keys is capped; the
  * least recently failed are forgotten first.
  */
@@ -26,9 +29,28 @@ export class FailureThrottle {
     return list[list.length - this.limit]! + this.windowMs - now;
   }
 
+  /**
+   * Several server processes: failures and resets counted here are published under `name`, and those of
+   * the others are counted here too, so a limit holds across processes (within the bus's delay).
+   */
+  shareOn(bus: Bus, name: string): this {
+    if (!bus.shared) return this;
+    this.bus = { bus, topic: `throttle.${name}` };
+    bus.subscribe<{ k: string; at?: number }>(this.bus.topic, ({ k, at }) => (at === undefined ? this.failures.delete(k) : this.record(k, at)));
+    return this;
+  }
+
+  private bus?: { bus: Bus; topic: string };
+
   fail(key: string, now = Date.now()): void {
+    this.record(key, now);
+    this.bus?.bus.publish(this.bus.topic, { k: key, at: now });
+  }
+
+  private record(key: string, now: number): void {
     const list = this.recent(key, now);
     list.push(now);
+    list.sort((a, b) => a - b);
     // Re-insert so the map's order is least recently failed first.
     this.failures.delete(key);
     this.failures.set(key, list);
@@ -37,6 +59,7 @@ export class FailureThrottle {
 
   reset(key: string): void {
     this.failures.delete(key);
+    this.bus?.bus.publish(this.bus.topic, { k: key });
   }
 }
 
@@ -49,6 +72,13 @@ export const LOGIN_LIMITS = {
 export class LoginThrottle {
   readonly account = new FailureThrottle(LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs);
   readonly ip = new FailureThrottle(LOGIN_LIMITS.ip.limit, LOGIN_LIMITS.ip.windowMs);
+
+  /** Counts the failures of every server process (FailureThrottle.shareOn). */
+  shareOn(bus: Bus, name: string): this {
+    this.account.shareOn(bus, `${name}.account`);
+    this.ip.shareOn(bus, `${name}.ip`);
+    return this;
+  }
 
   /** Milliseconds to wait before this login name may be tried from this address; 0 to go ahead. */
   retryAfterMs(loginName: string, ip: string, now = Date.now()): number {

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -37,6 +38,20 @@ export function migrationsFolder(): string {
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 const pgliteStartParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+/**
+ * Extensions the schema uses (the terminals' trigram indexes): PGlite loads them at creation, so every
+ * PGlite the server or a test opens is created with these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * Extensions are created before the migrations (drizzle-kit does not write CREATE EXTENSION). pg_trgm
+ * is a trusted extension: the database's owner may create it without being a superuser.
+ */
+async function migrateWithExtensions(db: Db, run: () => Promise<void>): Promise<void> {
+  await db.execute(sql`create extension if not exists pg_trgm`);
+  await run();
+}
 
 export type DatabaseTarget = { url: string } | { pglite: PGlite } | { dataDir: string };
 
@@ -48,20 +63,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: () => underMigrationLock(pool, () => migrateWithExtensions(db, () => migratePg(db as never, { migrationsFolder: migrationsFolder() }))),
       ping: () => ping(db),
       close: () => pool.end(),
     };
   }
-  const client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir, { startParams: pgliteStartParams });
+  const client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir, { startParams: pgliteStartParams, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => migrateWithExtensions(db, () => migratePglite(db as never, { migrationsFolder: migrationsFolder() })),
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** Any number shared by every server: the advisory lock the migrations run under. */
+const MIGRATION_LOCK = 72_616_311;
+
+/**
+ * Several machines starting at once (each primary migrates): one runs the migrations while the others
+ * wait on a PostgreSQL advisory lock, then find nothing left to do.
+ */
+async function underMigrationLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await run();
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    holder.release();
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

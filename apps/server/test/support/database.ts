@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../../src/db/client.js';
 
 /** The engine this test project runs on: set per project in vitest.config.ts. */
 export const ENGINE = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
@@ -20,7 +20,7 @@ export function testDatabase(): Promise<Database> {
       return openDatabase({ url });
     }
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-    return openDatabase({ pglite: await PGlite.create({ loadDataDir: snapshot }) });
+    return openDatabase({ pglite: await PGlite.create({ loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS }) });
   })();
   return shared.__htvDatabase;
 }

@@ -56,9 +56,11 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
   /**
    * Indexes beyond the automatic ones (tenant columns, filter and ref fields): field names in order,
    * which may also be `id`, `brandId`, `hotelId`, `createdAt`; `unique` makes it a unique index over
-   * the whole table (not per tenant).
+   * the whole table (not per tenant). `trigram` (one text field): a pg_trgm GIN index, which serves
+   * the keyword search's `ILIKE '%…%'` on that field (every searched field needs one for a fleet-wide
+   * search to use them).
    */
-  indexes?: readonly { fields: readonly string[]; unique?: boolean }[];
+  indexes?: readonly { fields: readonly string[]; unique?: boolean; trigram?: boolean }[];
   /**
    * Large tables: a list counts at most this many matching rows; a list with more answers
    * `total: countCap, capped: true` instead of counting them all.

@@ -36,7 +36,7 @@ export interface ConfigContext {
 
 export type ConfigPart = (terminal: ConfigTerminal, ctx: ConfigContext) => unknown | Promise<unknown>;
 
-const CORE_PARTS = new Set(['stamp', 'authorization', 'hotel', 'roomNumber', 'sceneMode', 'interval']);
+const CORE_PARTS = new Set(['stamp', 'authorization', 'hotel', 'roomNumber', 'sceneMode', 'interval', 'push']);
 const parts = new Map<string, ConfigPart>();
 
 /**

@@ -20,6 +20,7 @@ import type { CachedTerminal } from './cache.js';
 import { configParts, type ConfigTerminal } from './config.js';
 import { rateLimit } from './limits.js';
 import { installCodeHotel, registerTerminal, resolveInstallCode, type InstallHotel } from './register.js';
+import { mqttPushPart } from './mqtt.js';
 import type { DeviceRuntime } from './runtime.js';
 import { plainIp } from './whitelist.js';
 
@@ -133,6 +134,8 @@ async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: 
     sceneMode: terminal.sceneMode,
     interval: runtime.options.heartbeatIntervalS,
   };
+  // Where the TV's MQTT push channel is, with its credentials (absent: long-poll only).
+  if (runtime.mqtt) config.push = await mqttPushPart(runtime.db, runtime.mqtt.settings, terminal.id);
   for (const [name, build] of configParts()) {
     const value = await build(terminal, { db: runtime.db, lang, stamp });
     if (value !== undefined) config[name] = value;

@@ -97,6 +97,14 @@ export class CommandHub {
     }
   }
 
+  /** Drops the queued commands of a type (the TV acknowledged one over MQTT). */
+  drop(terminalId: number, type: DeviceCommand['type']): void {
+    const slot = this.slots.get(terminalId);
+    if (!slot) return;
+    slot.queue = slot.queue.filter((c) => c.type !== type);
+    if (!slot.queue.length && !slot.waiter) this.slots.delete(terminalId);
+  }
+
   /** Forgets a terminal's queue (unbind, delete). */
   forget(terminalId: number): void {
     const slot = this.slots.get(terminalId);

@@ -6,6 +6,7 @@ import { registerDeviceRoutes } from './device-routes.js';
 import { deviceOptionsFromEnv, type DeviceOptions } from './options.js';
 import { installDeviceRecordHooks } from './record-hooks.js';
 import { DeviceRuntime } from './runtime.js';
+import { registerMqttAuthRoutes, type MqttSettings } from './mqtt.js';
 
 export { addConfigPart, invalidateConfig, type ConfigPart, type ConfigTarget, type ConfigTerminal } from './config.js';
 export { setIpWhitelistSource } from './whitelist.js';
@@ -26,16 +27,25 @@ declare module 'fastify' {
  * fleet rates do not run their per-request hooks. Options come from DEVICE_* environment variables,
  * then `overrides`.
  */
-export async function registerDeviceApi(app: FastifyInstance, db: Db, overrides: Partial<DeviceOptions> = {}): Promise<DeviceRuntime> {
-  const runtime = new DeviceRuntime(db, deviceOptionsFromEnv(process.env, overrides), app.log);
+export async function registerDeviceApi(app: FastifyInstance, db: Db, overrides: Partial<DeviceOptions> = {}, mqtt?: MqttSettings): Promise<DeviceRuntime> {
+  const runtime = new DeviceRuntime(db, deviceOptionsFromEnv(process.env, overrides), app.log, app.bus, mqtt);
   app.decorate('devices', runtime);
-  app.addHook('onReady', async () => runtime.start());
+  app.addHook('onReady', async () => {
+    await runtime.loadGenerations();
+    runtime.start();
+  });
   // Long-polls would hold close() for up to a minute: end them before in-flight requests are awaited.
   app.addHook('preClose', async () => runtime.releaseWaiters());
   app.addHook('onClose', async () => runtime.close());
   // Per-request access logs at fleet rates (two lines per heartbeat) would cost more than the heartbeat:
   // device routes log warnings and errors only (registration keeps the app's level).
-  await app.register(async (scope) => registerDeviceRoutes(scope, runtime, app.log.level), { prefix: DEVICE_API_BASE, logLevel: 'warn' });
+  await app.register(
+    async (scope) => {
+      registerDeviceRoutes(scope, runtime, app.log.level);
+      if (mqtt) registerMqttAuthRoutes(scope, db, mqtt);
+    },
+    { prefix: DEVICE_API_BASE, logLevel: 'warn' },
+  );
   return runtime;
 }
 

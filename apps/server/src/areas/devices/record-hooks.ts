@@ -75,7 +75,7 @@ export function installDeviceRecordHooks(): void {
       };
     },
     afterCommit() {
-      for (const runtime of allRuntimes()) runtime.rules.invalidate();
+      for (const runtime of allRuntimes()) runtime.invalidateRules();
     },
   });
 }

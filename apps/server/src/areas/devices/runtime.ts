@@ -6,10 +6,15 @@ import type { BlockList } from 'node:net';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
 import { BatchWriter } from '../../system/batch.js';
+import type { Bus } from '../../system/bus.js';
+import { runsJobs } from '../../system/workers.js';
+import { VERSION } from '../../version.js';
 import { TerminalCache, type CachedTerminal } from './cache.js';
 import { addConfigListener, type ConfigListener, type ConfigTarget } from './config.js';
 import { writeBoots, writeHeartbeats, type BootItem, type HeartbeatItem } from './heartbeats.js';
 import { CommandHub } from './hub.js';
+import { maintainHeartbeatPartitions } from './partitions.js';
+import { MqttPush, mqttTopics, type MqttSettings } from './mqtt.js';
 import type { DeviceOptions } from './options.js';
 import { RuleSet } from './rules.js';
 import { compileWhitelist, loadIpWhitelist, plainIp, whitelistAllows } from './whitelist.js';
@@ -46,10 +51,15 @@ export function allRuntimes(): ReadonlySet<DeviceRuntime> {
   return runtimes;
 }
 
+/** What a process tells the others on the bus (system/bus.ts) about the device side. */
+const TOPIC = { forget: 'devices.forget', config: 'devices.config', whitelist: 'devices.whitelist', rules: 'devices.rules' } as const;
+type Scope = 'fleet' | 'brand' | 'hotel' | 'terminal';
+
 /**
  * The device side's in-memory state for one app: the token cache, the push hub, the heartbeat and
  * boot batch writers, the authorization rules, the whitelist cache and the periodic jobs (offline
- * sweep, log retention).
+ * sweep, log retention). With several processes (a shared bus) every change of that state is
+ * published, and what the others publish is applied here (docs/scaling.md).
  */
 export class DeviceRuntime implements ConfigListener {
   readonly cache: TerminalCache;
@@ -59,10 +69,26 @@ export class DeviceRuntime implements ConfigListener {
   readonly rules: RuleSet;
   readonly metrics: DeviceMetrics = { heartbeats: 0, heartbeatStatements: 0, heartbeatRowsWritten: 0, heartbeatWriteErrors: 0, heartbeatsDropped: 0, rejected: 0, tokenLookups: 0, cacheMisses: 0 };
 
-  /** Part of every stamp: a restart makes TVs revalidate their configuration once (ETag, usually 304). */
-  private readonly bootId = Date.now().toString(36);
-  private globalGen = 0;
-  private nextGen = 1;
+  /**
+   * Part of every stamp. One process: its start, so a restart makes TVs revalidate their configuration
+   * once (ETag, usually 304). Several: the version, the same in every process (the generations are
+   * stored in `config_generations`, so a restart loses none).
+   */
+  private readonly stampPrefix: string;
+  /**
+   * Configuration generations of the fleet, brands and hotels (a terminal's own is in its cache entry).
+   * A stamp is the sum of the four that apply, and a new generation is larger than any seen, so every
+   * bump changes the stamps it concerns, in every process alike.
+   */
+  private fleetGen = 0;
+  private readonly brandGens = new Map<number, number>();
+  private readonly hotelGens = new Map<number, number>();
+  private lastGen = 0;
+  /** Terminal generations published while token reads were in flight: a fill started before takes them. */
+  private readonly lateTerminalGens = new Map<number, number>();
+  private readonly unsubscribe: (() => void)[];
+  /** The MQTT push channel, when a broker is configured (the long-poll stays as the fallback). */
+  readonly mqtt?: MqttPush;
   /**
    * Cache fills racing with a forget must not keep a revoked token: while reads are in flight, each
    * forget bumps `epoch` and records it for the terminal; a fill started before is then dropped.
@@ -81,7 +107,12 @@ export class DeviceRuntime implements ConfigListener {
     readonly db: Db,
     readonly options: DeviceOptions,
     readonly log: FastifyBaseLogger,
+    readonly bus: Bus,
+    mqttSettings?: MqttSettings,
   ) {
+    // A command the TV acknowledged over MQTT is not answered again with its next heartbeat.
+    this.mqtt = mqttSettings && new MqttPush(mqttSettings, log, (terminalId, command) => this.hub.drop(terminalId, command.type));
+    this.stampPrefix = bus.shared ? `v${VERSION}` : Date.now().toString(36);
     this.cache = new TerminalCache(options.cacheSize);
     this.hub = new CommandHub(options.commandTtlS * 1000);
     this.rules = new RuleSet(db);
@@ -114,6 +145,40 @@ export class DeviceRuntime implements ConfigListener {
     });
     runtimes.add(this);
     this.unlisten = addConfigListener(this);
+    this.unsubscribe = [
+      bus.subscribe<{ id: number; unbind?: boolean }>(TOPIC.forget, ({ id, unbind }) => this.dropTerminal(id, { unbind })),
+      bus.subscribe<{ target: ConfigTarget; gen: number }>(TOPIC.config, ({ target, gen }) => this.applyGeneration(target, gen)),
+      bus.subscribe<{ hotelId: number }>(TOPIC.whitelist, ({ hotelId }) => this.whitelists.delete(hotelId)),
+      bus.subscribe(TOPIC.rules, () => this.rules.invalidate()),
+    ];
+    // Messages missed while the bus reconnected may have revoked tokens: every terminal is read again.
+    bus.onReconnect?.(() => {
+      this.cache.clear();
+      this.negative.clear();
+    });
+  }
+
+  /** Several processes: loads the stored generations (before the server listens). */
+  async loadGenerations(): Promise<void> {
+    if (!this.bus.shared) return;
+    const result = await this.db.execute(sql`select scope, key, gen from config_generations where scope <> 'terminal' union all select 'max', 0, coalesce(max(gen), 0) from config_generations`);
+    for (const row of (result as unknown as { rows: { scope: Scope | 'max'; key: number; gen: string | number }[] }).rows) {
+      const gen = Number(row.gen);
+      if (row.scope === 'max') this.seeGen(gen);
+      else if (row.scope === 'fleet') this.fleetGen = Math.max(this.fleetGen, gen);
+      else if (row.scope === 'brand') this.brandGens.set(row.key, Math.max(this.brandGens.get(row.key) ?? 0, gen));
+      else if (row.scope === 'hotel') this.hotelGens.set(row.key, Math.max(this.hotelGens.get(row.key) ?? 0, gen));
+    }
+  }
+
+  private seeGen(gen: number): void {
+    if (gen > this.lastGen) this.lastGen = gen;
+  }
+
+  /** A generation larger than any this process has seen (milliseconds, so processes rarely pick the same). */
+  private newGen(): number {
+    this.lastGen = Math.max(Date.now(), this.lastGen + 1);
+    return this.lastGen;
   }
 
   /** The stats day (UTC shifted by statsUtcOffsetMin), as YYYY-MM-DD. */
@@ -140,7 +205,10 @@ export class DeviceRuntime implements ConfigListener {
     if (!pending) {
       pending = this.queueLoad(token).finally(() => {
         this.loading.delete(token);
-        if (this.loading.size === 0) this.forgotten.clear();
+        if (this.loading.size === 0) {
+          this.forgotten.clear();
+          this.lateTerminalGens.clear();
+        }
       });
       this.loading.set(token, pending);
     }
@@ -169,8 +237,9 @@ export class DeviceRuntime implements ConfigListener {
         const chunk = tokens.slice(i, i + 2000);
         const hashes = chunk.map(hashToken);
         const result = await this.db.execute(sql`
-          select k.token_hash, t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher
+          select k.token_hash, t.id, t.mac, t.brand_id, t.hotel_id, t.run_state, t.ip, t.public_ip, t.software_version, t.ota_version, t.control_version, t.launcher, g.gen as config_gen
             from terminal_tokens k join terminals t on t.id = k.terminal_id
+            left join config_generations g on g.scope = 'terminal' and g.key = t.id
            where k.token_hash = any(${sql.param(hashes)}::text[])`);
         const rows = new Map((result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => [row.token_hash as string, row]));
         chunk.forEach((token, j) => {
@@ -191,13 +260,17 @@ export class DeviceRuntime implements ConfigListener {
   }
 
   private fill(token: string, row: Record<string, unknown>, epoch: number): CachedTerminal {
+    const id = row.id as number;
+    // One process: a fresh generation (a change missed while the terminal was not cached cannot leave
+    // its stamp as it was). Several: the stored one, the same in every process.
+    const gen = this.bus.shared ? Math.max(Number(row.config_gen ?? 0), this.lateTerminalGens.get(id) ?? 0) : this.newGen();
     const entry: CachedTerminal = {
       id: row.id as number,
       mac: row.mac as string,
       token,
       brandId: (row.brand_id as number | null) ?? null,
       hotelId: (row.hotel_id as number | null) ?? null,
-      gen: this.nextGen++,
+      gen,
       state: (row.run_state as string | null) ?? null,
       ip: (row.ip as string | null) ?? null,
       publicIp: (row.public_ip as string | null) ?? null,
@@ -218,6 +291,12 @@ export class DeviceRuntime implements ConfigListener {
    * long-poll receives the unbind command first.
    */
   forget(terminalId: number, opts: { unbind?: boolean } = {}): void {
+    this.dropTerminal(terminalId, opts);
+    if (opts.unbind) this.mqtt?.publish(mqttTopics.terminal(terminalId), 'unbind');
+    if (this.bus.shared) this.bus.publish(TOPIC.forget, opts.unbind ? { id: terminalId, unbind: true } : { id: terminalId });
+  }
+
+  private dropTerminal(terminalId: number, opts: { unbind?: boolean }): void {
     if (this.loading.size) this.forgotten.set(terminalId, ++this.epoch);
     if (opts.unbind) this.hub.push(terminalId, 'unbind', false);
     if (opts.unbind) this.hub.forget(terminalId);
@@ -287,10 +366,10 @@ export class DeviceRuntime implements ConfigListener {
 
   /** The answer without commands, serialised once per configuration stamp of the terminal. */
   private plainHeartbeatAnswer(entry: CachedTerminal): string {
-    if (entry.heartbeatAnswer === undefined || entry.heartbeatAnswerGlobalGen !== this.globalGen) {
+    if (entry.heartbeatAnswer === undefined || entry.heartbeatAnswerGlobalGen !== this.fleetGen) {
       const response: HeartbeatResponse = { interval: this.options.heartbeatIntervalS, config: this.stamp(entry) };
       entry.heartbeatAnswer = JSON.stringify(ok(response));
-      entry.heartbeatAnswerGlobalGen = this.globalGen;
+      entry.heartbeatAnswerGlobalGen = this.fleetGen;
     }
     return entry.heartbeatAnswer;
   }
@@ -303,30 +382,69 @@ export class DeviceRuntime implements ConfigListener {
 
   /** The configuration stamp of a terminal: changes whenever its configuration may have. */
   stamp(entry: CachedTerminal): string {
-    return `${this.bootId}.${this.globalGen.toString(36)}.${entry.gen.toString(36)}`;
+    const sum = this.fleetGen + (entry.brandId === null ? 0 : (this.brandGens.get(entry.brandId) ?? 0)) + (entry.hotelId === null ? 0 : (this.hotelGens.get(entry.hotelId) ?? 0)) + entry.gen;
+    return `${this.stampPrefix}.${sum.toString(36)}`;
   }
 
+  /**
+   * A configuration change (from `invalidateConfig`): a new generation for the target, applied here at
+   * once; with several processes also stored and published, so the others answer the same stamp and
+   * push to the long-polls they hold.
+   */
   invalidate(target: ConfigTarget): void {
+    const gen = this.newGen();
+    this.applyGeneration(target, gen);
+    this.publishMqtt(target);
+    if (!this.bus.shared) return;
+    this.bus.publish(TOPIC.config, { target, gen });
+    void this.storeGeneration(target, gen).catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'));
+  }
+
+  /** The `config` command on the target's MQTT topics (a fleet-wide change only changes the stamps, as on the long-poll). */
+  private publishMqtt(target: ConfigTarget): void {
+    if (!this.mqtt || 'all' in target) return;
+    if ('terminalIds' in target) for (const id of target.terminalIds) this.mqtt.publish(mqttTopics.terminal(id), 'config');
+    else if ('hotelId' in target) this.mqtt.publish(mqttTopics.hotel(target.hotelId), 'config');
+    else this.mqtt.publish(mqttTopics.brand(target.brandId), 'config');
+  }
+
+  private async storeGeneration(target: ConfigTarget, gen: number): Promise<void> {
+    const [scope, keys]: [Scope, readonly number[]] =
+      'all' in target ? ['fleet', [0]] : 'brandId' in target ? ['brand', [target.brandId]] : 'hotelId' in target ? ['hotel', [target.hotelId]] : ['terminal', target.terminalIds];
+    if (!keys.length) return;
+    await this.db.execute(sql`
+      insert into config_generations (scope, key, gen)
+      select ${scope}, k, ${gen} from unnest(${sql.param([...keys])}::int[]) k
+      on conflict (scope, key) do update set gen = greatest(config_generations.gen, excluded.gen)`);
+  }
+
+  private applyGeneration(target: ConfigTarget, gen: number): void {
+    this.seeGen(gen);
     if ('all' in target) {
-      this.globalGen++;
+      this.fleetGen = Math.max(this.fleetGen, gen);
       return;
     }
-    const bump = (entry: CachedTerminal) => {
-      entry.gen = this.nextGen++;
+    const told = (entry: CachedTerminal) => {
       entry.etag = undefined;
       entry.heartbeatAnswer = undefined;
       this.hub.push(entry.id, 'config');
     };
     if ('terminalIds' in target) {
       for (const id of target.terminalIds) {
+        if (this.loading.size && this.bus.shared) this.lateTerminalGens.set(id, gen);
         const entry = this.cache.byTerminal(id);
-        if (entry) bump(entry);
-        else this.hub.push(id, 'config', false);
+        if (entry) {
+          entry.gen = Math.max(entry.gen, gen);
+          told(entry);
+        } else this.hub.push(id, 'config', false);
       }
       return;
     }
+    const gens = 'hotelId' in target ? this.hotelGens : this.brandGens;
+    const key = 'hotelId' in target ? target.hotelId : target.brandId;
+    gens.set(key, Math.max(gens.get(key) ?? 0, gen));
     for (const entry of this.cache.values()) {
-      if ('hotelId' in target ? entry.hotelId === target.hotelId : entry.brandId === target.brandId) bump(entry);
+      if ('hotelId' in target ? entry.hotelId === target.hotelId : entry.brandId === target.brandId) told(entry);
     }
   }
 
@@ -355,6 +473,13 @@ export class DeviceRuntime implements ConfigListener {
   /** Forgets a hotel's whitelist so the next heartbeat loads the new one. */
   invalidateWhitelist(hotelId: number): void {
     this.whitelists.delete(hotelId);
+    if (this.bus.shared) this.bus.publish(TOPIC.whitelist, { hotelId });
+  }
+
+  /** Forgets the compiled authorization rules (here and in the other processes). */
+  invalidateRules(): void {
+    this.rules.invalidate();
+    if (this.bus.shared) this.bus.publish(TOPIC.rules, {});
   }
 
   // --- periodic jobs ----------------------------------------------------------------------------
@@ -376,14 +501,17 @@ export class DeviceRuntime implements ConfigListener {
       insert into terminal_state_logs (terminal_id, mac, brand_id, hotel_id, state, at)
       select id, mac, brand_id, hotel_id, 'offline', now() from gone
       returning terminal_id`);
-    this.hub.expire();
     return (result as unknown as { rows: unknown[] }).rows.length;
   }
 
-  /** Deletes log rows past their retention, in chunks so no statement runs long. */
+  /**
+   * Drops the heartbeat log's expired day partitions (and creates the coming days'), and deletes other
+   * log rows past their retention, in chunks so no statement runs long.
+   */
   async prune(): Promise<Record<string, number>> {
+    const partitions = await maintainHeartbeatPartitions(this.db, this.options.heartbeatLogDays);
     const targets = [
-      ['terminal_heartbeats', this.options.heartbeatLogDays],
+      ['terminal_heartbeats_default', this.options.heartbeatLogDays],
       ['terminal_boot_records', this.options.bootLogDays],
       ['terminal_state_logs', this.options.stateLogDays],
     ] as const;
@@ -400,6 +528,7 @@ export class DeviceRuntime implements ConfigListener {
       }
     }
     await this.db.execute(sql`delete from terminal_daily_stats where day < current_date - 400`);
+    removed.heartbeatPartitionsDropped = partitions.dropped.length;
     return removed;
   }
 
@@ -419,8 +548,13 @@ export class DeviceRuntime implements ConfigListener {
       timer.unref();
       this.timers.push(timer);
     };
+    every(this.options.sweepIntervalS * 1000, async () => this.hub.expire(), 'command expiry');
+    // With several processes the database jobs run in one of them (each would repeat the same work).
+    if (!runsJobs()) return;
     every(this.options.sweepIntervalS * 1000, () => this.sweep(), 'offline sweep');
     every(PRUNE_EVERY_MS, () => this.prune(), 'log retention');
+    // Today's heartbeat partition at once (a new database, or a server stopped for days).
+    void maintainHeartbeatPartitions(this.db, this.options.heartbeatLogDays).catch((error) => this.log.error({ err: error }, 'heartbeat partitions could not be prepared'));
   }
 
   /** Ends long-polls at shutdown, before the server waits for in-flight requests. */
@@ -435,7 +569,9 @@ export class DeviceRuntime implements ConfigListener {
     this.hub.releaseAll();
     await this.heartbeats.close();
     await this.boots.close();
+    await this.mqtt?.close();
     runtimes.delete(this);
     this.unlisten();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { hotels } from '../../db/schema/core.js';
 import { recordTables } from '../../db/schema/records.js';
 
@@ -150,3 +150,19 @@ export const hotelDeviceSettings = pgTable('hotel_device_settings', {
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Configuration generations shared by every server process (PostgreSQL, several processes): one row
+ * per scope that changed (`fleet` with key 0, `brand`, `hotel`, `terminal` with its id). A terminal's
+ * stamp is the sum of its four generations, so every process answers the same stamp, and any bump
+ * changes it. The embedded one-process server keeps them in memory only (docs/scaling.md).
+ */
+export const configGenerations = pgTable(
+  'config_generations',
+  {
+    scope: varchar('scope', { length: 10 }).notNull(),
+    key: integer('key').notNull(),
+    gen: bigint('gen', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

@@ -61,7 +61,7 @@ let dummyHash: Promise<string> | undefined;
 export function registerOem(app: FastifyInstance, db: Db) {
   registerOemRecords();
   app.decorateRequest('oemAccount', null);
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle().shareOn(app.bus, 'oem-login');
   const customers = recordTables.oemCustomer!;
   const platform = { auth: { userTypes: [1] as const, permission: permissionOf(records.oemCustomer, 'read') }, fields: FIELDS };
 
@@ -150,7 +150,7 @@ export function registerOem(app: FastifyInstance, db: Db) {
       const ip = request.ip;
       const wait = throttle.retryAfterMs(loginName, ip);
       if (wait > 0) throw tooMany(reply, wait);
-      app.captcha.require(captcha);
+      await app.captcha.require(captcha);
       const [found] = await db
         .select({ user: oemUsers, customerName: customers.name, customerEnabled: customers.enabled })
         .from(oemUsers)

@@ -39,7 +39,7 @@ function landingUrl(request: FastifyRequest): string {
  * registered before the console's plugins like the rest of the device API.
  */
 export function registerTvAuthDeviceRoutes(scope: FastifyInstance, db: Db) {
-  const refusals = new FailureThrottle(REFUSALS.limit, REFUSALS.windowMs);
+  const refusals = new FailureThrottle(REFUSALS.limit, REFUSALS.windowMs).shareOn(scope.bus, 'tv-auth');
   scope.post(
     '/tv-auth',
     {

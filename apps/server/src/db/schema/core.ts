@@ -357,3 +357,17 @@ export const oemUsers = pgTable(
   },
   (t) => [uniqueIndex('oem_users_login_name_uq').on(sql`lower(${t.loginName})`), index('oem_users_oem_customer_id_idx').on(t.oemCustomerId)],
 );
+
+/**
+ * Captcha challenges and pass tokens used up, with several server processes: each process holds the
+ * challenges (published on the bus), and claiming the id here (insert, first one wins) makes its use
+ * single across processes. Rows older than a few minutes are deleted by later claims.
+ */
+export const captchaClaims = pgTable(
+  'captcha_claims',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captcha_claims_at_idx').on(t.at)],
+);

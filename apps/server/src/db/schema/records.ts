@@ -100,8 +100,13 @@ export function recordTable(def: RecordDef): RecordTable {
       const extras = [];
       if (def.scope !== 'platform') extras.push(index(`${def.table}_tenant_idx`).on(t.brandId, ...(t.hotelId ? [t.hotelId] : [])));
       // Declared indexes; a field that leads one needs no automatic index of its own.
-      const leading = new Set((def.indexes ?? []).map((declared) => declared.fields[0]));
+      const leading = new Set((def.indexes ?? []).filter((declared) => !declared.trigram).map((declared) => declared.fields[0]));
       for (const declared of def.indexes ?? []) {
+        if (declared.trigram) {
+          const [field] = declared.fields;
+          extras.push(index(`${def.table}_${columnName(field!)}_trgm`).using('gin', t[field!].op('gin_trgm_ops')));
+          continue;
+        }
         const name = `${def.table}_${declared.fields.map(columnName).join('_')}_${declared.unique ? 'uq' : 'idx'}`;
         const [first, ...rest] = declared.fields.map((field) => t[field]);
         extras.push((declared.unique ? uniqueIndex(name) : index(name)).on(first, ...rest));

@@ -37,7 +37,13 @@ export const terminal = defineRecord({
   countCap: 2_000,
   // mac: unique over the whole fleet. (hotelId, id): a hotel's list in id order. (authorization,
   // online): the home counts as an index-only scan (it also serves the authorization filter).
-  indexes: [{ fields: ['mac'], unique: true }, { fields: ['hotelId', 'id'] }, { fields: ['authorization', 'online'] }],
+  indexes: [
+    { fields: ['mac'], unique: true },
+    { fields: ['hotelId', 'id'] },
+    { fields: ['authorization', 'online'] },
+    // The keyword search (MAC substrings and the other searched fields) across a whole fleet.
+    ...(['mac', 'sn', 'roomNumber', 'launcher', 'vendor'] as const).map((field) => ({ fields: [field], trigram: true })),
+  ],
   // What support asks first: where the TV is, whether it is alive and allowed, what it runs, which
   // model at which address; group, scene mode and registration time wait in the column settings, so
   // the key columns fit a 1440-pixel screen without scrolling (docs/devices.md).

@@ -1,0 +1,180 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualTv } from '../../../tools/simulator/lib.js';
+import { buildApp } from '../src/app.js';
+import { mqttPassword } from '../src/areas/devices/mqtt.js';
+import { loadSecrets, type Config } from '../src/config.js';
+import { installCodeOf } from './devices-support.js';
+import { Client, testApp, type TestApp } from './support/app.js';
+import { testDatabase } from './support/database.js';
+import { createTenant, type Tenant } from './support/fixtures.js';
+import { freePort } from './support/net.js';
+import mqtt from 'mqtt';
+
+/**
+ * MQTT push against the broker on this machine (Mosquitto on 127.0.0.1:1883 here and in CI; its
+ * anonymous listener: the per-terminal credentials are checked by the broker's HTTP auth in
+ * production, docs/scaling.md, and through those endpoints here). Skipped when no broker answers.
+ */
+const BROKER = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+const brokerUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(BROKER);
+  const socket = connect(Number(port || 1883), hostname, () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.on('error', () => resolve(false));
+  socket.setTimeout(1000, () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+
+const until = async (what: () => boolean, ms = 5000) => {
+  for (const end = Date.now() + ms; !what() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
+  return what();
+};
+
+describe.runIf(brokerUp)('push over MQTT', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let app: FastifyInstance;
+  let url: string;
+  let config: Config;
+
+  beforeAll(async () => {
+    t = await testApp();
+    a = await createTenant(t, ['terminal.read', 'terminal.update', 'terminal.authorize', 'terminal.disable']);
+    const dataDir = mkdtempSync(join(tmpdir(), 'htv-mqtt-'));
+    const secrets = loadSecrets(dataDir);
+    config = {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      logLevel: 'silent',
+      production: false,
+      secrets,
+      trustProxy: ['127.0.0.1'],
+      mqtt: { url: BROKER, tvUrl: BROKER, tvWsUrl: 'ws://127.0.0.1:9001', signingKey: secrets.signingKey, authKey: 'broker-key' },
+    };
+    app = await buildApp({ config, database: await testDatabase() });
+    await app.ready();
+    await app.devices.mqtt!.ready();
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it("carries commands to the TV on its topic, hotel-wide ones on the hotel's, and hears the acknowledgements", async () => {
+    const tv = new VirtualTv({ url, seed: `mqtt-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), interval: 60, spreadSeconds: 60 });
+    try {
+      await tv.start();
+      // The configuration names the broker and the TV's own credentials and topics.
+      const push = (tv.config!.push as { mqtt: Record<string, unknown> }).mqtt;
+      expect(push).toMatchObject({ url: BROKER, wsUrl: 'ws://127.0.0.1:9001', username: `t${tv.terminalId}`, subscribe: [`htv/t${tv.terminalId}/cmd`, `htv/h${a.hotelIds[0]}/cmd`, `htv/b${a.brandId}/cmd`], ack: `htv/t${tv.terminalId}/ack` });
+      expect(await until(() => tv.mqttConnected)).toBe(true);
+
+      const metrics = app.devices.mqtt!.metrics;
+      const acked = metrics.commandsAcked;
+      const console = new Client(app, a.hotel.token);
+      const started = Date.now();
+      expect((await console.post('/api/terminals/authorize', { macs: [tv.mac] })).status).toBe(200);
+      expect(await until(() => tv.commands.some((c) => c.type === 'config'))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(await until(() => tv.authorization === 'authorized')).toBe(true);
+      // The acknowledgement reached the server, which then has nothing queued for the next heartbeat.
+      expect(await until(() => metrics.commandsAcked > acked)).toBe(true);
+      expect(app.devices.hub.has(tv.terminalId!)).toBe(false);
+
+      // A hotel-wide change is one message on the hotel's topic.
+      const before = tv.commands.length;
+      (await import('../src/areas/devices/plugin.js')).invalidateConfig({ hotelId: a.hotelIds[0] });
+      expect(await until(() => tv.commands.length > before)).toBe(true);
+    } finally {
+      await tv.stop();
+    }
+  });
+
+  it("answers the broker's HTTP authentication and authorization: a terminal's own credentials and topics only", async () => {
+    const tv = new VirtualTv({ url, seed: `mqtt-auth-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), push: false });
+    try {
+      await tv.register();
+      await tv.fetchConfig();
+      const { username, password } = (tv.config!.push as { mqtt: { username: string; password: string } }).mqtt;
+      const broker = (path: string, body: unknown, key = 'broker-key') => app.inject({ method: 'POST', url: `/api/device/v1/mqtt/${path}`, payload: body as object, headers: { 'x-mqtt-auth-key': key } });
+      expect((await broker('auth', { username, password })).json()).toEqual({ result: 'allow' });
+      expect((await broker('auth', { username, password }, 'wrong')).statusCode).toBe(403);
+      expect((await broker('auth', { username, password: mqttPassword(config.secrets.signingKey, tv.terminalId!, new Date(0)) })).statusCode).toBe(403);
+      expect((await broker('auth', { username: `t${tv.terminalId! + 1}`, password })).statusCode).toBe(403);
+      const acl = async (topic: string, acc: number) => (await broker('acl', { username, topic, acc })).statusCode;
+      expect(await acl(`htv/t${tv.terminalId}/cmd`, 4)).toBe(200);
+      expect(await acl(`htv/h${a.hotelIds[0]}/cmd`, 1)).toBe(200);
+      expect(await acl(`htv/h${a.hotelIds[1]}/cmd`, 4)).toBe(403);
+      expect(await acl(`htv/t${tv.terminalId! + 1}/cmd`, 4)).toBe(403);
+      expect(await acl(`htv/t${tv.terminalId}/ack`, 2)).toBe(200);
+      expect(await acl(`htv/t${tv.terminalId}/cmd`, 2)).toBe(403);
+      // An unbind revokes the password with the token.
+      expect((await new Client(app, a.hotel.token).post('/api/web/hotel_terminal/unbind', { mac: tv.mac })).status).toBe(200);
+      expect((await broker('auth', { username, password })).statusCode).toBe(403);
+    } finally {
+      await tv.stop();
+    }
+  });
+
+  it("a broker that checks each terminal's credentials and topics itself: only the TV's own account reads its commands", { timeout: 60_000 }, async () => {
+    // A Mosquitto of this test's own (the machine's broker is anonymous and not ours to configure): a
+    // password file and ACL patterns on the username, as a file-based production setup would have. It
+    // runs as this test's user (started as root it would switch to its own, which cannot read the files).
+    const dir = mkdtempSync(join(tmpdir(), 'htv-broker-'));
+    const port = await freePort();
+    writeFileSync(join(dir, 'acl'), 'user server\ntopic readwrite htv/#\n\npattern read htv/%u/cmd\npattern write htv/%u/ack\n');
+    execFileSync('mosquitto_passwd', ['-b', '-c', join(dir, 'passwd'), 'server', 'server-secret']);
+    writeFileSync(join(dir, 'mosquitto.conf'), `user ${userInfo().username}\nlistener ${port} 127.0.0.1\nallow_anonymous false\npassword_file ${join(dir, 'passwd')}\nacl_file ${join(dir, 'acl')}\npersistence false\n`);
+    const broker = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+    const brokerUrl = `mqtt://127.0.0.1:${port}`;
+    const secrets = loadSecrets(mkdtempSync(join(tmpdir(), 'htv-mqtt-own-')));
+    const own = await buildApp({
+      config: { ...config, secrets, mqtt: { url: brokerUrl, username: 'server', password: 'server-secret', tvUrl: brokerUrl, signingKey: secrets.signingKey } },
+      database: await testDatabase(),
+    });
+    try {
+      await own.ready();
+      await own.devices.mqtt!.ready();
+      expect(own.devices.mqtt!.connected).toBe(true);
+      const ownUrl = await own.listen({ port: 0, host: '127.0.0.1' });
+      const tv = new VirtualTv({ url: ownUrl, seed: `mqtt-own-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), interval: 60, spreadSeconds: 60 });
+      await tv.register();
+      await tv.fetchConfig();
+      const { username, password } = (tv.config!.push as { mqtt: { username: string; password: string } }).mqtt;
+      // The credentials the server issued go into the broker's password file (what the HTTP auth does live).
+      execFileSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), username, password]);
+      broker.kill('SIGHUP');
+      await new Promise((r) => setTimeout(r, 300));
+
+      // A wrong password is refused by the broker.
+      const intruder = mqtt.connect(brokerUrl, { username, password: `${password}x`, reconnectPeriod: 0 });
+      const refused = await new Promise<string>((resolve) => {
+        intruder.once('error', (error) => resolve(error.message));
+        intruder.once('connect', () => resolve('connected'));
+      });
+      intruder.end(true);
+      expect(refused).toMatch(/Not authorized|Bad username or password/);
+
+      await tv.start();
+      expect(await until(() => tv.mqttConnected)).toBe(true);
+      const acked = own.devices.mqtt!.metrics.commandsAcked;
+      expect((await new Client(own, a.hotel.token).post('/api/terminals/authorize', { macs: [tv.mac] })).status).toBe(200);
+      expect(await until(() => tv.commands.some((c) => c.type === 'config'))).toBe(true);
+      // Its acknowledgement passed the broker's ACL and reached the server.
+      expect(await until(() => own.devices.mqtt!.metrics.commandsAcked > acked)).toBe(true);
+      await tv.stop();
+    } finally {
+      await own.close();
+      broker.kill('SIGTERM');
+    }
+  });
+});

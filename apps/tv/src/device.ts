@@ -4,7 +4,7 @@ import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
 import type { UiLang } from './i18n';
 import type { ReleaseItem } from '@htv/shared/areas/releases/index';
-import { BrowserInstaller } from './releases';
+import { browserInstaller } from './releases';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -82,7 +82,7 @@ export class TvDevice {
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
-  private readonly installer = new BrowserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
+  private readonly installer = browserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();

@@ -9,7 +9,8 @@ import {
 } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import type { BootConfigPart } from '@htv/shared/areas/boot/device';
-import type { ProgressReport, ReleaseItem } from '@htv/shared/areas/releases/index';
+import type { ReleaseItem } from '@htv/shared/areas/releases/index';
+import { ReleaseInstaller } from '@htv/shared/areas/releases/installer';
 import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -109,13 +110,8 @@ export class VirtualTv {
   /** The boot policy held (its etag) and how many boot files were downloaded. */
   bootEtag: string | undefined;
   bootDownloads = 0;
-  /** Versions installed by releases (reported in heartbeats), apps by package, and the actions handled. */
-  otaVersion = '20250101';
-  controlVersion = '1.0';
-  readonly apps = new Map<string, string>();
-  releaseDownloads = 0;
-  private readonly actionsDone = new Map<number, string | null>();
-  private releasing = false;
+  /** Installs the releases the configuration lists; its versions go in the heartbeats. */
+  readonly releases: ReleaseInstaller;
   private readonly assetsHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
@@ -139,6 +135,35 @@ export class VirtualTv {
     this.interval = options.interval ?? 60;
     this.ownsClient = !options.client;
     this.client = options.client ?? new JsonClient(options.url, { maxSockets: 4 });
+    this.releases = new ReleaseInstaller(
+      {
+        download: async (url, from) => {
+          const res = await this.client.request('GET', url, { headers: { ...this.auth(), ...(from ? { range: `bytes=${from}-` } : {}) }, signal: this.abort.signal });
+          return { status: res.status, bytes: res.raw };
+        },
+        report: (reports) => this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports }),
+        sleep: (ms) => sleep(ms, this.abort.signal),
+      },
+      {
+        failureShare: options.installFailureShare,
+        installMs: options.installMs,
+        onResult: (item, state) => this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state }),
+      },
+    );
+  }
+
+  /** The firmware and control versions reported at registration and in heartbeats. */
+  get otaVersion(): string {
+    return this.releases.otaVersion ?? '20250101';
+  }
+
+  get controlVersion(): string {
+    return this.releases.controlVersion ?? '1.0';
+  }
+
+  /** App versions installed by releases, by package. */
+  get apps(): ReadonlyMap<string, string> {
+    return this.releases.apps;
   }
 
   private emit(event: TvEvent) {
@@ -226,7 +251,7 @@ export class VirtualTv {
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
     await this.syncTheme();
     await this.syncBoot();
-    void this.syncReleases();
+    void this.releases.sync(this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
     return this.config;
   }
 
@@ -288,71 +313,6 @@ export class VirtualTv {
     }
     if (!failed) this.bootEtag = policy.etag;
     this.emit({ type: 'boot', policyId: policy.id, files, failed });
-  }
-
-  /**
-   * Installs what the configuration's `releases` part lists, one item at a time: waits for a retry's
-   * time, downloads the package (resuming with a range after an interruption), checks its MD5 and
-   * SHA-256, simulates the install (failing `installFailureShare` of them), reports each step, and on
-   * success reports the new version in its heartbeats.
-   */
-  private async syncReleases(): Promise<void> {
-    if (this.releasing) return;
-    this.releasing = true;
-    try {
-      for (const item of (this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined) ?? []) {
-        if (this.abort.signal.aborted) return;
-        if (this.actionsDone.has(item.actionId) && this.actionsDone.get(item.actionId) === item.notBefore) continue;
-        this.actionsDone.set(item.actionId, item.notBefore);
-        const wait = item.notBefore ? new Date(item.notBefore).getTime() - Date.now() : 0;
-        if (wait > 0) await sleep(wait, this.abort.signal);
-        await this.install(item);
-      }
-    } finally {
-      this.releasing = false;
-    }
-  }
-
-  private async install(item: ReleaseItem): Promise<void> {
-    const report = (state: ProgressReport['state'], extra: Partial<ProgressReport> = {}) =>
-      this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports: [{ actionId: item.actionId, state, ...extra }] });
-    await report('downloading', { progress: 0 });
-    const bytes = await this.download(item);
-    if (!bytes) return void (await report('failed', { code: 'E_DOWNLOAD', reason: 'download failed' }));
-    if (createHash('md5').update(bytes).digest('hex') !== item.md5 || createHash('sha256').update(bytes).digest('hex') !== item.sha256) {
-      return void (await report('failed', { code: 'E_CHECKSUM', reason: 'checksum mismatch' }));
-    }
-    this.releaseDownloads++;
-    await report('downloaded', { progress: 100 });
-    if (item.installType === 'downloadOnly') return;
-    await report('installing');
-    await sleep(this.options.installMs ?? 200, this.abort.signal);
-    if (Math.random() < (this.options.installFailureShare ?? 0)) {
-      this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state: 'failed' });
-      return void (await report('failed', { code: 'E_INSTALL', reason: 'simulated install failure' }));
-    }
-    if (item.kind === 'ota') this.otaVersion = item.versionName;
-    else if (item.kind === 'control') this.controlVersion = item.versionName;
-    else if (item.packageName) this.apps.set(item.packageName, item.versionName);
-    await report('success');
-    this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state: 'success' });
-  }
-
-  /** The package's bytes, asking for the rest with a range after a cut-off response (three tries). */
-  private async download(item: ReleaseItem): Promise<Buffer | undefined> {
-    const parts: Buffer[] = [];
-    let have = 0;
-    for (let attempt = 0; attempt < 3 && have < item.size; attempt++) {
-      const res = await this.client.request('GET', item.url, { headers: { ...this.auth(), ...(have ? { range: `bytes=${have}-` } : {}) }, signal: this.abort.signal }).catch(() => undefined);
-      if (!res || (res.status !== 200 && res.status !== 206)) continue;
-      if (res.status === 200) {
-        parts.length = 0;
-        have = 0;
-      }
-      parts.push(res.raw);
-      have += res.raw.length;
-    }
-    return have === item.size ? Buffer.concat(parts) : undefined;
   }
 
   /** True while commands arrive over MQTT. */

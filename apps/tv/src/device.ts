@@ -5,7 +5,7 @@ import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
 import { words, type UiLang } from './i18n';
 import type { ReleaseItem } from '@htv/shared/areas/releases/index';
-import { BrowserInstaller } from './releases';
+import { browserInstaller } from './releases';
 import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { MqttPush } from './mqtt-push';
@@ -96,7 +96,7 @@ export class TvDevice {
   /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
   private unauthorizedReason: string | undefined;
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
-  private readonly installer = new BrowserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
+  private readonly installer = browserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
   private readonly tracker = new EventTracker((body) => this.call('POST', '/events', body).then(() => true, () => false));
 

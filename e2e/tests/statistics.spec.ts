@@ -45,7 +45,7 @@ test('the statistics pages draw their charts', async ({ page }) => {
   await expect.poll(async () => Number(await shanghai.getAttribute('data-total'))).toBeGreaterThan(0);
   await expectDrawn(page.getByTestId('chart-map'));
   await shanghai.click();
-  await expect(page.locator('.ant-breadcrumb')).toContainText('上海');
+  await expect(page.getByTestId('tab-page').locator('.ant-breadcrumb')).toContainText('上海');
   await expect(page.getByRole('cell', { name: '上海', exact: true })).toBeVisible();
 
   await page.goto(`${WEB}/newdata/by_brand`);

@@ -337,6 +337,11 @@ describe('what the TV receives', () => {
     expect(menu.status, JSON.stringify(menu.body)).toBe(200);
     expect((await siblingClient.post('/api/records/hotel-tv-menus', { password: '5678' })).body.errors.password).toEqual(['The hotel already has an advanced menu; edit it instead']);
     expect((await siblingClient.post('/api/records/hotel-tv-menus', { password: 'abcd' })).status).toBe(422);
+    expect((await other.hotel.post('/api/records/hotel-tv-menus', {})).body.errors).toEqual({ password: ['Advanced menu password is required'] });
+    // The password reaches the TVs, never the console.
+    expect((await siblingClient.get(`/api/records/hotel-tv-menus/${menu.body.data.id}`)).body.data.password).toBeUndefined();
+    expect((await other.hotel.get(`/api/records/hotel-tv-menus/${menu.body.data.id}`)).status).toBe(404);
+    expect((await siblingClient.put(`/api/records/hotel-tv-menus/${menu.body.data.id}`, { network: true, entries: 'Channel scan\nSource' })).status).toBe(200);
     expect((await bootOf(tv)).tvMenu).toEqual({ settings: ['network', 'display', 'sound', 'language'], password: '1234', entries: ['Channel scan', 'Source'] });
     const why = await other.sibling.get(`/api/admin/boot/resolution?mac=${tv.mac}`);
     expect(why.body.data.hide).toEqual([expect.objectContaining({ name: 'No VOD on HT-55U', module: 'vod' })]);

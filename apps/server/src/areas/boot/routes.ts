@@ -81,7 +81,14 @@ function addBootHooks() {
     },
   });
   addRecordHooks('hotelTvMenu', {
+    // The installer's password is write-only: never answered, an empty one on update keeps it.
+    hidden: ['password'],
     async beforeWrite(ctx, values, existing) {
+      if (!values.password) {
+        if (!existing) throw invalidFields({ password: { key: 'validation.required', params: { field: records.hotelTvMenu.fields.password.label } } });
+        const { password: _kept, ...rest } = values;
+        return rest;
+      }
       if (existing) return values;
       const table = tableOf(records.hotelTvMenu);
       const [{ n }] = (await ctx.db.select({ n: count() }).from(table).where(eq(table.hotelId, values.hotelId as number))) as [{ n: number }];

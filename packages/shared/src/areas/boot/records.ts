@@ -1,6 +1,6 @@
 import type { Text } from '../../i18n/lang.js';
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, file, int, ref, text } from '../../record/fields.js';
+import { bool, choice, file, int, password, ref, text } from '../../record/fields.js';
 import { MAC_LIST_PATTERN } from '../devices/protocol.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
@@ -126,12 +126,13 @@ export const hotelTvMenu = defineRecord({
   scope: 'hotel',
   userTypes: [3],
   permission: 'hotelTvMenu',
-  titleField: 'password',
+  titleField: 'name',
   groups: [
-    { key: 'guest', label: t('客人可打开的系统设置', 'System settings a guest may open'), fields: ['network', 'display', 'sound', 'language', 'datetime', 'apps', 'reset'] },
+    { key: 'guest', label: t('客人可打开的系统设置', 'System settings a guest may open'), fields: ['name', 'network', 'display', 'sound', 'language', 'datetime', 'apps', 'reset'] },
     { key: 'installer', label: t('高级菜单', 'Advanced menu'), fields: ['password', 'entries'] },
   ],
   fields: {
+    name: text({ label: t('名称', 'Name'), max: 30, default: '高级菜单' }),
     network: setting('网络设置', 'Network'),
     display: setting('显示设置', 'Display', true),
     sound: setting('声音设置', 'Sound', true),
@@ -139,7 +140,8 @@ export const hotelTvMenu = defineRecord({
     datetime: setting('日期时间', 'Date and time'),
     apps: setting('应用管理', 'Apps'),
     reset: setting('恢复出厂设置', 'Factory reset'),
-    password: text({ label: t('高级菜单密码', 'Advanced menu password'), required: true, min: 4, max: 8, pattern: { regex: /^\d{4,8}$/, message: 'boot.menuPassword' } }),
+    // Write-only: never answered to the console (the TVs get it in their configuration); required on create (the area's hook).
+    password: password({ label: t('高级菜单密码', 'Advanced menu password'), min: 4, max: 8, pattern: { regex: /^\d{4,8}$/, message: 'boot.menuPassword' } }),
     entries: text({ label: t('菜单项', 'Menu entries'), max: 2000, multiline: true, help: t('每行一项', 'One entry a line') }),
   },
 });

@@ -17,6 +17,8 @@ interface Stored {
   token?: string;
   installCode?: string;
   roomNumber?: string;
+  /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
+  shown?: ThemeConfigPart;
 }
 
 export interface LoadedTheme {
@@ -79,6 +81,8 @@ export class TvDevice {
   private themeUrl: string | undefined;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
+  /** Versions being loaded, so the one drawn at switch-on and the configuration's share one load. */
+  private loading = new Map<string, Promise<LoadedTheme>>();
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -182,6 +186,7 @@ export class TvDevice {
 
   /** A switched-on TV: boot record, configuration, heartbeats and the push channel. */
   private async online() {
+    if (this.stored.shown) void this.drawShown(this.stored.shown);
     try {
       // The boot record and the configuration at once: the picture does not wait for the record.
       await Promise.all([this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' }), this.loadConfig()]);
@@ -195,7 +200,7 @@ export class TvDevice {
   /** A revoked token registers again; anything else is retried. */
   private fail(error: unknown, again: () => void) {
     if (error instanceof ApiError && error.status === 401) {
-      this.stored = { ...this.stored, token: undefined };
+      this.stored = { ...this.stored, token: undefined, shown: undefined };
       this.save();
       clearTimeout(this.heartbeatTimer);
       this.stamp = undefined;
@@ -250,6 +255,40 @@ export class TvDevice {
     }
   }
 
+  /**
+   * Switched on, the TV draws the version it showed before from its store while it asks for its
+   * configuration (as a set draws its launcher from flash): the configuration then confirms it (no
+   * redraw) or replaces it. Nothing is drawn once the configuration has answered first, nor when the
+   * store no longer holds the version.
+   */
+  private async drawShown(part: ThemeConfigPart) {
+    const store = await openStore();
+    if (!(await store?.match(part.url))) return;
+    const theme = await this.load(part).catch(() => null);
+    if (!theme || this.stamp !== undefined || this.snapshot.state.phase !== 'connecting') return;
+    this.hold(part.url, theme);
+    this.themeUrl = part.url;
+    this.set({ state: { phase: 'ready', theme } });
+  }
+
+  /** What the TV shows now, remembered for the next switch-on. */
+  private remember(shown: ThemeConfigPart | undefined) {
+    if (this.stored.shown?.url === shown?.url) return;
+    this.stored = { ...this.stored, shown };
+    this.save();
+  }
+
+  private load(part: ThemeConfigPart): Promise<LoadedTheme> {
+    const held = this.held.get(part.url);
+    if (held) return Promise.resolve(held);
+    let loading = this.loading.get(part.url);
+    if (!loading) {
+      loading = this.download(part).finally(() => this.loading.delete(part.url));
+      this.loading.set(part.url, loading);
+    }
+    return loading;
+  }
+
   private async loadConfig() {
     const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {});
     if (answer.status === 304) return;
@@ -258,15 +297,16 @@ export class TvDevice {
     this.stamp = config.stamp;
     this.set({ config });
     const { state, tip } = config.authorization;
+    const part = state === 'authorized' ? ((config.theme as ThemeConfigPart | null | undefined) ?? undefined) : undefined;
+    this.remember(part);
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
-    const part = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     if (!part) {
       this.themeUrl = undefined;
       return this.set({ state: { phase: 'ready', theme: null } });
     }
     if (part.url === this.themeUrl && this.snapshot.state.phase === 'ready') return;
-    const theme = this.held.get(part.url) ?? (await this.download(part));
+    const theme = await this.load(part);
     this.hold(part.url, theme);
     this.themeUrl = part.url;
     this.set({ state: { phase: 'ready', theme } });

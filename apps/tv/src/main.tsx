@@ -1,5 +1,3 @@
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { TvDevice } from './device';
 import { uiLang } from './i18n';
 
@@ -11,6 +9,8 @@ if (params.get('reset') === '1') {
 }
 const lang = uiLang();
 document.documentElement.lang = lang;
+// The device starts first (its stored identity, the configuration, the version it held), and the
+// drawing code (React and the renderer, most of the script) is evaluated while those answer.
 const device = new TvDevice(lang);
 device.start({ installCode: params.get('code') ?? undefined, roomNumber: params.get('room') ?? undefined });
-createRoot(document.getElementById('root')!).render(<App device={device} lang={lang} />);
+void import('./mount').then(({ mount }) => mount(device, lang));

@@ -49,7 +49,9 @@ export function ThemeStage(props: ThemeStageProps) {
   const scale = fitScale(stage, size);
 
   const since = useMemo(() => props.since ?? new Date(), [props.since]);
-  const timed = useMemo(() => JSON.stringify(doc).includes('"mode":"'), [doc]);
+  // Only a document with a rule that changes with time redraws the stage with the clock (a saved
+  // document carries the default rule, `none`, on every part).
+  const timed = useMemo(() => /"mode":"(?:duration|timeRange)"/.test(JSON.stringify(doc)), [doc]);
   const now = useNow(timed ? 1000 : 3_600_000);
 
   // The page stack: actions open pages, Back returns.

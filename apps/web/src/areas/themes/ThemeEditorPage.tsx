@@ -19,7 +19,7 @@ import { align, clampToStage, distribute, type Alignment, type Rect } from '@htv
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Modal, Progress, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
@@ -403,7 +403,9 @@ export default function ThemeEditorPage() {
                 lang={canvasLang}
                 assets={assets.data}
                 selection={selected}
-                onSelect={chooseBlocks}
+                // Choosing on the canvas redraws the panels (tree, form) in a transition: the frame that
+                // shows the choice on the canvas does not wait for them.
+                onSelect={(keys) => startTransition(() => chooseBlocks(keys))}
                 onGeometry={(boxes) => setBoxes(boxes)}
                 problemKeys={problemKeys}
                 focusView={focusView || !!picking}

@@ -335,7 +335,8 @@ export class TvDevice {
         if (file) assets[asset.materialId] = { url: URL.createObjectURL(await file.blob()), kind: kindOf(asset.mime) };
       }),
     );
-    await forgetOtherVersions(store, [...this.held.keys(), part.url]);
+    // Not on the way to the picture: the store's listing waits for its own turn.
+    void forgetOtherVersions(store, [...this.held.keys(), part.url]).catch(() => undefined);
     return { part, document: body.document as ThemeDocument, assets };
   }
 
@@ -354,9 +355,12 @@ export class TvDevice {
   }
 }
 
-/** The TV's store of downloaded versions (the Cache API; absent outside a secure context). */
-async function openStore(): Promise<Cache | undefined> {
-  return 'caches' in globalThis ? caches.open(STORE_CACHE).catch(() => undefined) : undefined;
+let store: Promise<Cache | undefined> | undefined;
+
+/** The TV's store of downloaded versions (the Cache API; absent outside a secure context), opened once. */
+function openStore(): Promise<Cache | undefined> {
+  store ??= 'caches' in globalThis ? caches.open(STORE_CACHE).catch(() => undefined) : Promise.resolve(undefined);
+  return store;
 }
 
 /** Drops the kept files of versions other than `urls` (a payload's address and its files share a prefix). */

@@ -1,20 +1,20 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** A real PNG of `width`×`height` (a green ground with a white square), drawn on a canvas of the page. */
-export async function canvasPng(page: Page, width: number, height: number): Promise<Buffer> {
+/** A real PNG (or, with `type`, a JPEG) of `width`×`height` (a green ground with a white square), drawn on a canvas of the page. */
+export async function canvasPng(page: Page, width: number, height: number, type: 'image/png' | 'image/jpeg' = 'image/png'): Promise<Buffer> {
   const dataUrl = await page.evaluate(
-    ([w, h]) => {
+    ([w, h, mime]) => {
       const canvas = document.createElement('canvas');
-      canvas.width = w!;
-      canvas.height = h!;
+      canvas.width = w as number;
+      canvas.height = h as number;
       const context = canvas.getContext('2d')!;
       context.fillStyle = '#2a7';
-      context.fillRect(0, 0, w!, h!);
+      context.fillRect(0, 0, w as number, h as number);
       context.fillStyle = '#fff';
-      context.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
-      return canvas.toDataURL('image/png');
+      context.fillRect((w as number) / 4, (h as number) / 4, (w as number) / 2, (h as number) / 2);
+      return canvas.toDataURL(mime as string);
     },
-    [width, height],
+    [width, height, type] as const,
   );
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }

@@ -104,11 +104,12 @@ test('a hotel uses a template of the market', async ({ page, request }) => {
   expect((await platform.call('DELETE', `/records/material/${preview}`)).status).toBe(200);
 });
 
-test("a hotel changes a tagged text of its brand's template in quick settings", async ({ page, request }) => {
+test("a hotel changes a tagged text of its brand's template in quick settings, on the template's own stage", async ({ page, request }) => {
   const brand = await Api.as(request, ACCOUNTS.brand);
   const hotel = await Api.as(request, ACCOUNTS.hotel);
   const name = unique('Qs').slice(0, 20);
-  const id = await template(brand, name, { attrTag: 'welcome', blocks: [text('greeting', 'Welcome')] }, { visibility: 'public' }, true);
+  const blocks = [{ ...text('greeting', 'Welcome'), attrTag: 'welcome' }, { ...text('footer', 'Reception 9'), y: 600 }];
+  const id = await template(brand, name, { blocks }, { visibility: 'public' }, true);
 
   await openAs(page, ACCOUNTS.hotel, '/themes/themes_page');
   const row = activePage(page).locator('tbody tr.ant-table-row').filter({ hasText: name });
@@ -117,7 +118,16 @@ test("a hotel changes a tagged text of its brand's template in quick settings", 
   const settings = activePage(page);
   const greeting = settings.getByTestId('quick-block-greeting');
   await expect(greeting.getByTestId('prop-text-en')).toHaveValue('Welcome');
+  // The renderer draws the page; only the tagged block is outlined and can be chosen.
+  const stage = settings.getByTestId('quick-stage');
+  await expect(stage.locator('[data-block="greeting"]')).toHaveText('Welcome');
+  await expect(stage.locator('[data-block="footer"]')).toHaveText('Reception 9');
+  await expect(stage.getByTestId('quick-box-footer')).toHaveCount(0);
+  await stage.getByTestId('quick-box-greeting').click();
+  await expect(greeting).toHaveAttribute('data-chosen', 'true');
+  await expect(settings.getByTestId('quick-block-footer')).toHaveCount(0);
   await greeting.getByTestId('prop-text-en').fill('Welcome to the Bund');
+  await expect(stage.locator('[data-block="greeting"]')).toHaveText('Welcome to the Bund');
   await settings.getByTestId('quick-save').click();
   await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
   await expect(page.locator('.ant-message')).toContainText(/Saved to your hotel's template|已保存到本酒店的模板/);

@@ -8,6 +8,10 @@ import {
   type RegisterResponse,
 } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
+import type { BootConfigPart } from '@htv/shared/areas/boot/device';
+import type { ProgressReport, ReleaseItem } from '@htv/shared/areas/releases/index';
+import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
+import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
 
@@ -24,12 +28,14 @@ export function snFor(seed: string, index: number): string {
 }
 
 export type TvEvent =
-  | { type: 'registered'; authorization: string; hotel: RegisterResponse['hotel']; roomNumber: string | null }
+  | { type: 'registered'; authorization: string; hotel: RegisterResponse['hotel']; roomNumber: string | null; reason?: string }
   | { type: 'config'; status: 200 | 304; authorization?: string; tip?: string | null; sceneMode?: string }
   | { type: 'disabled'; tip: string }
   | { type: 'command'; command: DeviceCommand }
   | { type: 'unbound' }
   | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
+  | { type: 'boot'; policyId: number | null; files: number; failed: number }
+  | { type: 'release'; actionId: number; kind: string; versionName: string; state: 'success' | 'failed' }
   | { type: 'heartbeat'; ms: number }
   | { type: 'error'; message: string };
 
@@ -48,6 +54,12 @@ export interface TvOptions {
   verboseHeartbeats?: boolean;
   /** Seconds over which the first heartbeat is drawn at random (default: the interval, at most 5). */
   spreadSeconds?: number;
+  /** Share of release installs that fail (0-1, default 0): shows the rollouts' error thresholds working. */
+  installFailureShare?: number;
+  /** Milliseconds a simulated install takes (default 200). */
+  installMs?: number;
+  /** Tracked events of random kinds the TV records per heartbeat (sampled and sent as the `tracking` part says; default 0). */
+  eventsPerHeartbeat?: number;
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -90,6 +102,16 @@ export class VirtualTv {
   themeDownloads = 0;
   assetDownloads = 0;
   private themeEtag: string | undefined;
+  /** The boot policy held (its etag) and how many boot files were downloaded. */
+  bootEtag: string | undefined;
+  bootDownloads = 0;
+  /** Versions installed by releases (reported in heartbeats), apps by package, and the actions handled. */
+  otaVersion = '20250101';
+  controlVersion = '1.0';
+  readonly apps = new Map<string, string>();
+  releaseDownloads = 0;
+  private readonly actionsDone = new Map<number, string | null>();
+  private releasing = false;
   private readonly assetsHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
@@ -100,6 +122,8 @@ export class VirtualTv {
   private readonly ownsClient: boolean;
   private abort = new AbortController();
   private loops: Promise<void>[] = [];
+  /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
+  readonly tracker = new EventTracker((body) => this.call('POST', `${DEVICE_API_BASE}/events`, body).then((data) => data !== undefined));
 
   constructor(readonly options: TvOptions) {
     this.mac = macFor(options.seed, options.index);
@@ -130,8 +154,8 @@ export class VirtualTv {
       clientType: 'android',
       launcher: 'hotelos',
       softwareVersion: '3.1.0',
-      otaVersion: '20250101',
-      controlVersion: '1.0',
+      otaVersion: this.otaVersion,
+      controlVersion: this.controlVersion,
       ip: `10.0.${Math.floor(this.options.index / 250) % 250}.${(this.options.index % 250) + 2}`,
       ...(this.installCode ? { installCode: this.installCode } : {}),
       ...(this.roomNumber ? { roomNumber: this.roomNumber } : {}),
@@ -149,7 +173,7 @@ export class VirtualTv {
     this.terminalId = data.terminalId;
     this.authorization = data.authorization;
     if (!this.options.interval) this.interval = data.interval;
-    this.emit({ type: 'registered', authorization: data.authorization, hotel: data.hotel, roomNumber: data.roomNumber });
+    this.emit({ type: 'registered', authorization: data.authorization, hotel: data.hotel, roomNumber: data.roomNumber, reason: data.reason?.message });
     return data;
   }
 
@@ -159,13 +183,15 @@ export class VirtualTv {
 
   async heartbeat(): Promise<HeartbeatResponse | undefined> {
     const started = performance.now();
-    const res = await this.call<HeartbeatResponse>('POST', `${DEVICE_API_BASE}/heartbeat`, { state: 'on', softwareVersion: '3.1.0' });
+    const res = await this.call<HeartbeatResponse>('POST', `${DEVICE_API_BASE}/heartbeat`, { state: 'on', softwareVersion: '3.1.0', otaVersion: this.otaVersion, controlVersion: this.controlVersion });
     if (!res) return undefined;
     this.heartbeats++;
     if (this.options.verboseHeartbeats) this.emit({ type: 'heartbeat', ms: performance.now() - started });
     if (!this.options.interval && res.interval) this.interval = res.interval;
     for (const command of res.commands ?? []) await this.handle(command);
     if (res.config !== this.stamp) await this.fetchConfig();
+    for (let i = 0; i < (this.options.eventsPerHeartbeat ?? 0); i++) this.tracker.track(TRACKED_EVENTS[Math.floor(Math.random() * TRACKED_EVENTS.length)]!);
+    await this.tracker.flush();
     return res;
   }
 
@@ -184,6 +210,7 @@ export class VirtualTv {
     }
     if (res.status !== 200 || !res.body) return void this.emit({ type: 'error', message: `config: HTTP ${res.status}` });
     this.config = res.body.data;
+    this.tracker.configure(this.config.tracking as TrackingConfigPart | undefined);
     this.etag = res.headers.etag as string | undefined;
     this.stamp = stamp ?? this.config.stamp;
     const previous = this.authorization;
@@ -191,6 +218,8 @@ export class VirtualTv {
     this.emit({ type: 'config', status: 200, authorization: this.authorization, tip: this.config.authorization.tip, sceneMode: this.config.sceneMode });
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
     await this.syncTheme();
+    await this.syncBoot();
+    void this.syncReleases();
     return this.config;
   }
 
@@ -223,6 +252,100 @@ export class VirtualTv {
     this.theme = res.body;
     this.themeEtag = part.etag;
     this.emit({ type: 'theme', themeId: res.body.themeId, version: res.body.version, assets: res.body.assets.length });
+  }
+
+  /**
+   * Downloads the files of the boot policy the configuration names when it is not the one held (files
+   * it holds by SHA-256 are not fetched again), reporting each as a download task: downloading, then
+   * success, or failed with the reason (an HTTP status or a SHA-256 that does not match).
+   */
+  private async syncBoot(): Promise<void> {
+    const policy = (this.config as { boot?: BootConfigPart } | undefined)?.boot?.policy;
+    if (!policy || policy.etag === this.bootEtag) return;
+    let failed = 0;
+    let files = 0;
+    for (const [name, file] of Object.entries(policy.files)) {
+      if (this.assetsHeld.has(file.sha256)) continue;
+      const report = (state: string, reason?: string) =>
+        this.client.request('POST', `${DEVICE_API_BASE}/download-tasks`, { headers: this.auth(), signal: this.abort.signal, body: { kind: 'boot', subjectId: policy.id, name, url: file.url, sha256: file.sha256, size: file.size, state, ...(reason ? { reason } : {}) } });
+      await report('downloading');
+      const res = await this.client.request('GET', file.url, { headers: this.auth(), signal: this.abort.signal });
+      const reason = res.status !== 200 ? `HTTP ${res.status}` : createHash('sha256').update(res.raw).digest('hex') !== file.sha256 ? 'SHA-256 mismatch' : undefined;
+      await report(reason ? 'failed' : 'success', reason);
+      if (reason) failed++;
+      else {
+        this.assetsHeld.add(file.sha256);
+        this.bootDownloads++;
+        files++;
+      }
+    }
+    if (!failed) this.bootEtag = policy.etag;
+    this.emit({ type: 'boot', policyId: policy.id, files, failed });
+  }
+
+  /**
+   * Installs what the configuration's `releases` part lists, one item at a time: waits for a retry's
+   * time, downloads the package (resuming with a range after an interruption), checks its MD5 and
+   * SHA-256, simulates the install (failing `installFailureShare` of them), reports each step, and on
+   * success reports the new version in its heartbeats.
+   */
+  private async syncReleases(): Promise<void> {
+    if (this.releasing) return;
+    this.releasing = true;
+    try {
+      for (const item of (this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined) ?? []) {
+        if (this.abort.signal.aborted) return;
+        if (this.actionsDone.has(item.actionId) && this.actionsDone.get(item.actionId) === item.notBefore) continue;
+        this.actionsDone.set(item.actionId, item.notBefore);
+        const wait = item.notBefore ? new Date(item.notBefore).getTime() - Date.now() : 0;
+        if (wait > 0) await sleep(wait, this.abort.signal);
+        await this.install(item);
+      }
+    } finally {
+      this.releasing = false;
+    }
+  }
+
+  private async install(item: ReleaseItem): Promise<void> {
+    const report = (state: ProgressReport['state'], extra: Partial<ProgressReport> = {}) =>
+      this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports: [{ actionId: item.actionId, state, ...extra }] });
+    await report('downloading', { progress: 0 });
+    const bytes = await this.download(item);
+    if (!bytes) return void (await report('failed', { code: 'E_DOWNLOAD', reason: 'download failed' }));
+    if (createHash('md5').update(bytes).digest('hex') !== item.md5 || createHash('sha256').update(bytes).digest('hex') !== item.sha256) {
+      return void (await report('failed', { code: 'E_CHECKSUM', reason: 'checksum mismatch' }));
+    }
+    this.releaseDownloads++;
+    await report('downloaded', { progress: 100 });
+    if (item.installType === 'downloadOnly') return;
+    await report('installing');
+    await sleep(this.options.installMs ?? 200, this.abort.signal);
+    if (Math.random() < (this.options.installFailureShare ?? 0)) {
+      this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state: 'failed' });
+      return void (await report('failed', { code: 'E_INSTALL', reason: 'simulated install failure' }));
+    }
+    if (item.kind === 'ota') this.otaVersion = item.versionName;
+    else if (item.kind === 'control') this.controlVersion = item.versionName;
+    else if (item.packageName) this.apps.set(item.packageName, item.versionName);
+    await report('success');
+    this.emit({ type: 'release', actionId: item.actionId, kind: item.kind, versionName: item.versionName, state: 'success' });
+  }
+
+  /** The package's bytes, asking for the rest with a range after a cut-off response (three tries). */
+  private async download(item: ReleaseItem): Promise<Buffer | undefined> {
+    const parts: Buffer[] = [];
+    let have = 0;
+    for (let attempt = 0; attempt < 3 && have < item.size; attempt++) {
+      const res = await this.client.request('GET', item.url, { headers: { ...this.auth(), ...(have ? { range: `bytes=${have}-` } : {}) }, signal: this.abort.signal }).catch(() => undefined);
+      if (!res || (res.status !== 200 && res.status !== 206)) continue;
+      if (res.status === 200) {
+        parts.length = 0;
+        have = 0;
+      }
+      parts.push(res.raw);
+      have += res.raw.length;
+    }
+    return have === item.size ? Buffer.concat(parts) : undefined;
   }
 
   private async handle(command: DeviceCommand) {
@@ -276,6 +399,7 @@ export class VirtualTv {
     if (!this.token) await this.register();
     await this.boot();
     await this.fetchConfig();
+    this.tracker.track('appOpened');
     const signal = this.abort.signal;
     // Spread the first heartbeats over one interval.
     const first = Math.random() * (this.options.spreadSeconds ?? Math.min(this.interval, 5)) * 1000;
@@ -332,6 +456,8 @@ export interface FleetOptions {
   seed: string;
   /** Hotel install code for every TV (omit: unassigned TVs). */
   installCode?: string;
+  /** An installation batch's auth code, sent with the install code (the batch's QR sheet). */
+  batchCode?: string;
   /** Room numbers are `<roomPrefix><n>` (n from 1, three digits). */
   roomPrefix?: string;
   /** Country every TV reports (ISO 3166-1 alpha-2; any but CN makes them overseas terminals). */
@@ -343,8 +469,13 @@ export interface FleetOptions {
   /** Index of the first TV (for several fleets of one seed). */
   offset?: number;
   verboseHeartbeats?: boolean;
+  /** Tracked events each TV records per heartbeat (see TvOptions). */
+  eventsPerHeartbeat?: number;
   /** Seconds over which each TV's first heartbeat is drawn (default: the interval, at most 5). */
   spreadSeconds?: number;
+  /** Share of release installs that fail (0-1), and how long one takes (ms). */
+  installFailureShare?: number;
+  installMs?: number;
   /** Idle keep-alive connections the fleet's pool keeps (default Node's 256; more are closed and reopened). */
   maxFreeSockets?: number;
   onEvent?: (tv: VirtualTv, event: TvEvent) => void;
@@ -367,11 +498,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         index: (options.offset ?? 0) + i,
         installCode: options.installCode,
         roomNumber: options.roomPrefix !== undefined ? `${options.roomPrefix}${String(i + 1).padStart(3, '0')}` : undefined,
-        device: options.country ? { country: options.country } : undefined,
+        device: options.country || options.batchCode ? { ...(options.country ? { country: options.country } : {}), ...(options.batchCode ? { batchCode: options.batchCode } : {}) } : undefined,
         interval: options.interval,
         push: options.push,
         verboseHeartbeats: options.verboseHeartbeats,
+        eventsPerHeartbeat: options.eventsPerHeartbeat,
         spreadSeconds: options.spreadSeconds,
+        installFailureShare: options.installFailureShare,
+        installMs: options.installMs,
         client,
         onEvent: options.onEvent,
       }),

@@ -5,9 +5,9 @@
  *        --hotel 1000001-12345678 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
- * --room-prefix (8: rooms 8001, 8002, …), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
+ * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --events <n> (tracked events of random kinds per heartbeat, sampled as configured), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
- * --quiet (summary only). Ctrl-C stops cleanly.
+ * --quiet (summary only), --install-failures <0-1> (share of release installs that fail). Ctrl-C stops cleanly.
  */
 import { parseArgs } from 'node:util';
 import { startFleet, type TvEvent, type VirtualTv } from './lib.js';
@@ -18,21 +18,24 @@ const { values } = parseArgs({
     count: { type: 'string', default: '10' },
     seed: { type: 'string', default: 'demo' },
     hotel: { type: 'string' },
+    batch: { type: 'string' },
     'room-prefix': { type: 'string', default: '8' },
     country: { type: 'string' },
     interval: { type: 'string' },
     offset: { type: 'string', default: '0' },
     duration: { type: 'string' },
+    'install-failures': { type: 'string', default: '0' },
     'no-push': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    events: { type: 'string', default: '0' },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
-  process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE]
-       [--room-prefix P] [--country CC] [--interval SECONDS] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet]\n`);
+  process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE] [--batch AUTHCODE]
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--events N] [--offset N] [--duration SECONDS] [--no-push] [--verbose] [--quiet] [--install-failures SHARE]\n`);
   process.exit(0);
 }
 
@@ -44,7 +47,7 @@ const time = () => new Date().toISOString().slice(11, 19);
 function describe(event: TvEvent): string {
   switch (event.type) {
     case 'registered':
-      return `registered: ${event.authorization}${event.hotel ? `, hotel ${event.hotel.publicId} ${event.hotel.name}` : ', no hotel'}${event.roomNumber ? `, room ${event.roomNumber}` : ''}`;
+      return `registered: ${event.authorization}${event.hotel ? `, hotel ${event.hotel.publicId} ${event.hotel.name}` : ', no hotel'}${event.roomNumber ? `, room ${event.roomNumber}` : ''}${event.reason ? ` (${event.reason})` : ''}`;
     case 'config':
       return event.status === 304 ? 'config unchanged (304)' : `config: ${event.authorization}, scene ${event.sceneMode}`;
     case 'disabled':
@@ -55,6 +58,10 @@ function describe(event: TvEvent): string {
       return 'unbound: forgetting the hotel, registering again';
     case 'theme':
       return event.themeId === null ? 'theme: none' : `theme ${event.themeId} v${event.version} downloaded (${event.assets} assets)`;
+    case 'boot':
+      return `boot policy ${event.policyId}: ${event.files} files downloaded${event.failed ? `, ${event.failed} failed` : ''}`;
+    case 'release':
+      return `${event.kind} ${event.versionName} (action ${event.actionId}): install ${event.state}`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':
@@ -70,12 +77,15 @@ const fleet = await startFleet({
   count,
   seed: values.seed!,
   installCode: values.hotel,
+  batchCode: values.batch,
   roomPrefix: values.hotel ? values['room-prefix'] : undefined,
   country: values.country,
   interval,
   push: !values['no-push'],
   offset: Number(values.offset),
   verboseHeartbeats: values.verbose,
+  installFailureShare: Number(values['install-failures']),
+  eventsPerHeartbeat: Number(values.events),
   onEvent,
 });
 process.stdout.write(`${time()} ${count} TVs running; Ctrl-C to stop\n`);

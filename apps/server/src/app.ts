@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAccess } from './areas/access/routes.js';
+import { registerBoot, registerBootDeviceRoutes } from './areas/boot/routes.js';
 import { registerDashboard } from './areas/dashboard/routes.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -22,11 +23,20 @@ import { registerHealth } from './system/health.js';
 import { registerTenants } from './areas/tenants/routes.js';
 import { registerThemeDeviceRoutes } from './areas/themes/device.js';
 import { registerThemes } from './areas/themes/routes.js';
+import { registerReleases } from './areas/releases/routes.js';
+import { registerReleaseDeviceRoutes } from './areas/releases/device.js';
 import { registerThemeMarket } from './areas/themes/market.js';
 import { registerQuickSettings } from './areas/themes/quick-settings.js';
 import { registerThemeTransfer } from './areas/themes/transfer.js';
 import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
+import { registerBatches } from './areas/batches/routes.js';
+import { registerLicences } from './areas/licences/routes.js';
+import { registerRunlogs } from './areas/runlogs/routes.js';
+import { registerFeedback, registerFeedbackDeviceRoutes } from './areas/feedback/routes.js';
+import { registerTrackingConsole, registerTrackingDeviceApi } from './areas/tracking/routes.js';
+import { registerSettlement } from './areas/settlement/routes.js';
+import { registerStatistics } from './areas/statistics/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -51,8 +61,12 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   // Before the console's plugins: hooks they add later do not run on the device API's routes.
   const devices = await registerDeviceApi(app, database.db);
   await app.register(async (scope) => registerTvAuthDeviceRoutes(scope, database.db), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerFeedbackDeviceRoutes(scope, devices, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   const storage = localDiskStorage(config.dataDir);
   await app.register(async (scope) => registerThemeDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerReleaseDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
+  await registerTrackingDeviceApi(app, database.db, devices);
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -63,9 +77,13 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerMessages(app, database.db);
   registerOperationLog(app, database.db);
   registerRecordRoutes(app, database.db, storage);
-  await registerFiles(app, database.db, storage, { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
+  const receiveUpload = await registerFiles(app, database.db, storage, { quotaMb: config.uploadQuotaMb, orphanGraceHours: config.uploadOrphanGraceHours });
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
+  registerBatches(app, database.db);
+  registerLicences(app, database.db, config.secrets);
+  registerRunlogs(app, database.db);
+  registerFeedback(app, database.db, config.secrets.signingKey, receiveUpload);
   registerTenants(app, database.db, storage);
   registerOem(app, database.db);
   registerDashboard(app, database.db);
@@ -74,6 +92,11 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   registerThemeTransfer(app, database.db, storage, { quotaMb: config.uploadQuotaMb });
   registerThemeMarket(app, database.db);
   registerQuickSettings(app, database.db);
+  registerBoot(app, database.db, storage);
+  registerReleases(app, database.db);
+  registerTrackingConsole(app, database.db);
+  registerSettlement(app, database.db);
+  registerStatistics(app, database.db);
 
   await registerWeb(app, config);
   return app;

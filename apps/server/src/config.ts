@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -39,7 +39,11 @@ export interface Config {
 export interface Secrets {
   /** Signs values the server hands out and checks later (captcha challenges, file links). */
   signingKey: string;
+  /** Ed25519 private key (PKCS#8 DER, base64) that signs licence files; TVs verify them with its public key. */
+  licenceKey: string;
 }
+
+const newLicenceKey = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
 
 /**
  * DATA_DIR holds the database, uploads and secrets: only the server's user may enter it (0700). Files
@@ -71,13 +75,17 @@ export function makePrivate(dir: string, recursive: boolean): void {
 export function loadSecrets(dataDir: string): Secrets {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = resolve(dataDir, 'secrets.json');
+  let secrets: Partial<Secrets> = {};
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+    secrets = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
   } catch {
-    const secrets: Secrets = { signingKey: randomBytes(32).toString('hex') };
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    return secrets;
+    // generated below
   }
+  // A secret added in a later version is generated once beside the ones the folder already holds.
+  if (secrets.signingKey && secrets.licenceKey) return secrets as Secrets;
+  const complete: Secrets = { signingKey: secrets.signingKey ?? randomBytes(32).toString('hex'), licenceKey: secrets.licenceKey ?? newLicenceKey() };
+  writeFileSync(file, JSON.stringify(complete, null, 2), { mode: 0o600 });
+  return complete;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -133,7 +133,7 @@ describe('archive inspector on uploads', () => {
     ]);
     expect(fileError(await post(a.hotel, '/api/files?rule=bootAnimation', twice, 'anim.zip'))).toBe('The archive is damaged or in an unsupported format');
     // Both directory records point at the same local entry.
-    const single = zipArchive([{ name: 'a.png', data: 'one' }]);
+    const single = zipArchive([{ name: 'a.png', data: png(4, 4) }]);
     const records = zipArchive([
       { name: 'a.png', data: 'one' },
       { name: 'b.png', data: 'one' },
@@ -146,8 +146,9 @@ describe('archive inspector on uploads', () => {
   });
 
   it('accepts legitimate archives: a boot animation, an apk, a workbook', async () => {
-    const frames: ArchiveEntrySpec[] = [{ name: 'desc.txt', data: '1920 1080 30\np 1 0 part0\n' }, { name: 'part0/', data: '', store: true }];
-    for (let i = 0; i < 40; i++) frames.push({ name: `part0/${String(i).padStart(4, '0')}.png`, data: png(64 + i, 36) });
+    // Real frames of desc.txt's size: the boot rule's content check decodes each one (docs/boot.md).
+    const frames: ArchiveEntrySpec[] = [{ name: 'desc.txt', data: '64 36 30\np 1 0 part0\n' }, { name: 'part0/', data: '', store: true }];
+    for (let i = 0; i < 40; i++) frames.push({ name: `part0/${String(i).padStart(4, '0')}.png`, data: png(64, 36, [i * 5, 30, 30]) });
     expect((await post(a.hotel, '/api/files?rule=bootAnimation', zipArchive(frames), '开机动画.zip')).body.data).toMatchObject({ mime: 'application/zip' });
     const apk = zipArchive([
       { name: 'AndroidManifest.xml', data: Buffer.alloc(2000, 3) },

@@ -17,6 +17,7 @@ import { AppError } from '../src/http/errors.js';
 import { Client, testApp, type ApiResponse, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 import { bmp, jpeg, mp4, multipartBody, png, transportStream, zip } from './support/images.js';
+import { h264TransportStream } from './support/transport-stream.js';
 
 const MB = 1024 * 1024;
 
@@ -171,7 +172,8 @@ describe('uploads', () => {
 
   it('accepts videos, archives and spreadsheets by content', async () => {
     expect(await uploaded(a.hotel, 'faqVideo', { name: 'v.mp4', data: mp4(5000) })).toMatchObject({ mime: 'video/mp4', width: null, height: null });
-    expect(await uploaded(a.hotel, 'bootVideo', { name: 'boot.ts', data: transportStream(40) })).toMatchObject({ mime: 'video/mp2t' });
+    // The boot rule reads the resolution from the stream (docs/boot.md): a real H.264 stream.
+    expect(await uploaded(a.hotel, 'bootVideo', { name: 'boot.ts', data: h264TransportStream(1280, 720) })).toMatchObject({ mime: 'video/mp2t', width: 1280, height: 720 });
     const apk = zip({ 'AndroidManifest.xml': Buffer.alloc(100, 1), 'classes.dex': Buffer.alloc(9000, 2) });
     expect(await uploaded(a.hotel, 'apk', { name: 'app.apk', data: apk })).toMatchObject({ mime: 'application/vnd.android.package-archive' });
     const sheet = zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(6000, 0x41) });

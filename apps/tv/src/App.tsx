@@ -1,8 +1,9 @@
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { ThemeStage } from '@htv/renderer';
+import { welcomeSeconds } from '@htv/renderer/model';
 import type { ContentLang, ThemeAction } from '@htv/shared/areas/themes/document';
-import { useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
-import type { TvDevice, TvSnapshot } from './device';
+import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import type { LoadedWelcome, TvDevice, TvSnapshot } from './device';
 import { words, type UiLang } from './i18n';
 
 const screen: CSSProperties = {
@@ -59,9 +60,33 @@ function useNotice(): [string | null, (text: string) => void] {
 }
 
 /**
+ * The welcome template before the launcher, the room's guest (or the fallback greeting) in its texts:
+ * Enter (the remote's OK) or the end of its time goes on to the launcher.
+ */
+function Welcome({ welcome, lang, room, onDone }: { welcome: LoadedWelcome; lang: ContentLang | null; room: string | null; onDone: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onDone, welcomeSeconds(welcome.document) * 1000);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      onDone();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => (clearTimeout(timer), window.removeEventListener('keydown', onKey));
+  }, [welcome, onDone]);
+  const languages = welcome.document.theme.languages;
+  return (
+    <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-welcome" data-guest={welcome.guest ?? ''}>
+      <ThemeStage document={welcome.document} assets={welcome.assets} lang={lang && languages.includes(lang) ? lang : languages[0]!} live variables={{ guest: welcome.guest, room }} />
+    </div>
+  );
+}
+
+/**
  * The TV's screens: setup, connecting, waiting for authorization, disabled with its tip, and the
- * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape. The L key
- * steps through the theme's content languages.
+ * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape, after the
+ * welcome template when one is sent (again for a new guest or a new version). The L key steps through
+ * the theme's content languages.
  */
 export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
@@ -85,31 +110,63 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [languages, shownLang, notify, t]);
 
+  // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md).
+  const [feedbackQr, setFeedbackQr] = useState<{ url: string; qr: string } | null>(null);
+  const hotelBound = !!snapshot.config?.hotel;
+  useEffect(() => {
+    if (!hotelBound) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'f' && event.key !== 'F') return;
+      if (feedbackQr) return setFeedbackQr(null);
+      device.feedbackQr().then(setFeedbackQr, () => notify(t('offline')));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [device, hotelBound, feedbackQr, notify, t]);
+
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') notify(t('openApp', { name: action.packageName }));
     if (action.action === 'openArea') notify(t('openArea', { name: action.area }));
   };
 
   const { state, config } = snapshot;
-  const status = (text: string, extra?: string | null) => (
+  const welcome = state.phase === 'ready' ? state.welcome : null;
+  const welcomeKey = welcome && `${welcome.part.url}|${welcome.guest ?? ''}`;
+  const [welcomed, setWelcomed] = useState<string | null>(null);
+  const welcoming = welcome !== null && welcomeKey !== welcomed;
+  const proceed = useCallback(() => setWelcomed(welcomeKey), [welcomeKey]);
+  const status = (text: string, extra?: string | null, reason?: string) => (
     <div style={screen} data-testid={`tv-${state.phase}`}>
       <div>{text}</div>
       {extra && <div style={{ fontSize: 36 }}>{extra}</div>}
+      {reason && (
+        <div style={{ fontSize: 22, color: '#ffc069', maxWidth: '80%' }} data-testid="tv-reason">
+          {reason}
+        </div>
+      )}
       <div style={{ fontSize: 18, opacity: 0.6 }}>{t('mac', { mac: snapshot.mac })}</div>
     </div>
   );
 
   return (
-    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang}>
+    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''}>
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}
-      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name)}
+      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
       {state.phase === 'disabled' && status(t('disabled'), state.tip)}
-      {state.phase === 'ready' && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
-      {theme && (
+      {state.phase === 'licence' && status(t('licence'), config?.hotel?.name, state.message)}
+      {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} onDone={proceed} />}
+      {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
+      {theme && !welcoming && (
         <div style={{ position: 'fixed', inset: 0 }}>
           <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
+        </div>
+      )}
+      {feedbackQr && (
+        <div style={{ position: 'fixed', right: 48, bottom: 48, padding: 16, borderRadius: 12, background: '#fff', color: '#14233d', textAlign: 'center', fontSize: 20 }} data-testid="tv-feedback">
+          <img src={feedbackQr.qr} width={240} height={240} alt={t('feedback')} data-url={feedbackQr.url} data-testid="tv-feedback-qr" />
+          <div>{t('feedback')}</div>
         </div>
       )}
       {notice && (

@@ -1,8 +1,13 @@
 import type { DeviceCommand, DeviceConfig, HeartbeatResponse, RegisterResponse } from '@htv/shared/areas/devices/protocol';
-import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/sends';
+import type { ThemeConfigPart, ThemePayload, WelcomeConfigPart } from '@htv/shared/areas/themes/sends';
+import type { LicenceConfigPart } from '@htv/shared/areas/licences/part';
 import type { ThemeDocument } from '@htv/shared/areas/themes/document';
 import type { StageAsset } from '@htv/renderer/model';
-import type { UiLang } from './i18n';
+import { words, type UiLang } from './i18n';
+import type { ReleaseItem } from '@htv/shared/areas/releases/index';
+import { BrowserInstaller } from './releases';
+import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
+import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -16,6 +21,8 @@ interface Stored {
   sn: string;
   token?: string;
   installCode?: string;
+  /** An installation batch's auth code (the batch's QR sheet brings it in the URL with the install code). */
+  batchCode?: string;
   roomNumber?: string;
   /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
   shown?: ThemeConfigPart;
@@ -31,9 +38,16 @@ export type TvState =
   | { phase: 'setup'; error?: string }
   | { phase: 'connecting' }
   | { phase: 'offline' }
-  | { phase: 'unauthorized' }
+  | { phase: 'unauthorized'; reason?: string }
   | { phase: 'disabled'; tip: string | null }
-  | { phase: 'ready'; theme: LoadedTheme | null };
+  /** The hotel's licence does not let this TV run: expired, not in effect, disabled, or past its terminal limit. */
+  | { phase: 'licence'; message: string }
+  | { phase: 'ready'; theme: LoadedTheme | null; welcome: LoadedWelcome | null };
+
+/** The welcome template shown before the launcher, with the room's guest (null: the fallback greeting). */
+export interface LoadedWelcome extends LoadedTheme {
+  guest: string | null;
+}
 
 export interface TvSnapshot {
   state: TvState;
@@ -78,11 +92,16 @@ export class TvDevice {
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private stopped = false;
-  private themeUrl: string | undefined;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
   /** Versions being loaded, so the one drawn at switch-on and the configuration's share one load. */
   private loading = new Map<string, Promise<LoadedTheme>>();
+  /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
+  private unauthorizedReason: string | undefined;
+  /** Installs the releases the configuration lists; its versions go in the heartbeats. */
+  private readonly installer = new BrowserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
+  /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
+  private readonly tracker = new EventTracker((body) => this.call('POST', '/events', body).then(() => true, () => false));
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
@@ -111,25 +130,32 @@ export class TvDevice {
 
   getSnapshot = () => this.snapshot;
 
+  /** Areas that act on the configuration (boot files) listen to each one fetched, with the device token. */
+  private configListeners = new Set<(config: DeviceConfig, token: string) => void>();
+  onConfig(listener: (config: DeviceConfig, token: string) => void) {
+    this.configListeners.add(listener);
+  }
+
   private set(change: Partial<TvSnapshot>) {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
   }
 
   /** Starts with the stored token, or the install code of the URL or of an earlier setup. */
-  start(fromUrl: { installCode?: string; roomNumber?: string }) {
+  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string }) {
     if (fromUrl.installCode) {
-      this.stored = { ...this.stored, installCode: fromUrl.installCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
+      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
       this.save();
     }
     if (this.stored.token) void this.online();
     else if (this.stored.installCode) void this.register();
     else this.set({ state: { phase: 'setup' } });
+    window.addEventListener('keydown', () => this.tracker.track('keyPressed'));
   }
 
   /** The installer's form: the hotel's install code and the room. */
   setup(installCode: string, roomNumber: string) {
-    this.stored = { ...this.stored, installCode: installCode.trim(), roomNumber: roomNumber.trim() || undefined, token: undefined };
+    this.stored = { ...this.stored, installCode: installCode.trim(), batchCode: undefined, roomNumber: roomNumber.trim() || undefined, token: undefined };
     this.save();
     void this.register();
   }
@@ -167,8 +193,10 @@ export class TvDevice {
         launcher: 'browser-tv',
         softwareVersion: SOFTWARE_VERSION,
         installCode: this.stored.installCode,
+        ...(this.stored.batchCode ? { batchCode: this.stored.batchCode } : {}),
         roomNumber: this.stored.roomNumber,
       });
+      this.unauthorizedReason = data!.reason?.message;
       this.stored = { ...this.stored, token: data!.token };
       this.save();
       void this.online();
@@ -190,6 +218,7 @@ export class TvDevice {
     try {
       // The boot record and the configuration at once: the picture does not wait for the record.
       await Promise.all([this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' }), this.loadConfig()]);
+      this.tracker.track('appOpened');
       this.scheduleHeartbeat(0);
       void this.listen();
     } catch (error) {
@@ -220,9 +249,11 @@ export class TvDevice {
   private async heartbeat() {
     if (!this.stored.token) return;
     try {
-      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' });
+      const { data } = await this.call<HeartbeatResponse>('POST', '/heartbeat', { state: 'on', softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv', otaVersion: this.installer.otaVersion, controlVersion: this.installer.controlVersion });
       if (data!.config !== this.stamp) await this.loadConfig();
+      else this.checkLicence();
       await this.handle(data!.commands ?? []);
+      void this.tracker.flush();
       this.scheduleHeartbeat(data!.interval);
     } catch (error) {
       this.fail(error, () => this.scheduleHeartbeat(RETRY_MS / 1000));
@@ -267,8 +298,7 @@ export class TvDevice {
     const theme = await this.load(part).catch(() => null);
     if (!theme || this.stamp !== undefined || this.snapshot.state.phase !== 'connecting') return;
     this.hold(part.url, theme);
-    this.themeUrl = part.url;
-    this.set({ state: { phase: 'ready', theme } });
+    this.set({ state: { phase: 'ready', theme, welcome: null } });
   }
 
   /** What the TV shows now, remembered for the next switch-on. */
@@ -296,20 +326,49 @@ export class TvDevice {
     this.configEtag = answer.etag ?? undefined;
     this.stamp = config.stamp;
     this.set({ config });
+    for (const listener of this.configListeners) listener(config, this.stored.token!);
+    this.tracker.configure(config.tracking as TrackingConfigPart | undefined);
     const { state, tip } = config.authorization;
-    const part = state === 'authorized' ? ((config.theme as ThemeConfigPart | null | undefined) ?? undefined) : undefined;
-    this.remember(part);
-    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized' } });
+    this.remember(state === 'authorized' ? ((config.theme as ThemeConfigPart | null | undefined) ?? undefined) : undefined);
+    if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
+    this.unauthorizedReason = undefined;
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
-    if (!part) {
-      this.themeUrl = undefined;
-      return this.set({ state: { phase: 'ready', theme: null } });
-    }
-    if (part.url === this.themeUrl && this.snapshot.state.phase === 'ready') return;
+    void this.installer.sync(config['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
+    if (this.checkLicence()) return;
+    const themePart = (config.theme as ThemeConfigPart | null | undefined) ?? null;
+    const welcomePart = (config.welcome as WelcomeConfigPart | null | undefined) ?? null;
+    const theme = themePart && (await this.loaded(themePart));
+    const welcome = welcomePart && { ...(await this.loaded(welcomePart)), guest: welcomePart.guest };
+    const shown = this.snapshot.state;
+    const same = (a: LoadedWelcome | null, b: LoadedWelcome | null) => a?.part.url === b?.part.url && a?.guest === b?.guest;
+    if (shown.phase === 'ready' && shown.theme === theme && same(shown.welcome, welcome)) return;
+    this.set({ state: { phase: 'ready', theme, welcome } });
+  }
+
+  /** A version the TV holds, else downloaded; kept among the held ones. */
+  private async loaded(part: ThemeConfigPart): Promise<LoadedTheme> {
     const theme = await this.load(part);
     this.hold(part.url, theme);
-    this.themeUrl = part.url;
-    this.set({ state: { phase: 'ready', theme } });
+    return theme;
+  }
+
+  /** The guest feedback page's address and QR code for this TV (hotel and room bound by a signed token). */
+  async feedbackQr(): Promise<{ url: string; qr: string }> {
+    const { data } = await this.call<{ url: string; qr: string }>('GET', '/feedback-qr');
+    return data!;
+  }
+
+  /**
+   * Shows the licence screen when the configuration's licence does not let the TV run, or when the
+   * day (the TV's own clock) is past the licence's expiry, which the server's answer cannot foresee.
+   */
+  private checkLicence(): boolean {
+    const licence = this.snapshot.config?.licence as LicenceConfigPart | undefined;
+    if (!licence || this.snapshot.config?.authorization.state !== 'authorized') return false;
+    const expired = licence.state === 'valid' && new Date().toISOString().slice(0, 10) > licence.expiresOn;
+    if (licence.state === 'valid' && !expired) return false;
+    this.set({ state: { phase: 'licence', message: expired ? words(this.lang)('licenceExpired') : licence.message } });
+    return true;
   }
 
   private hold(url: string, theme: LoadedTheme) {

@@ -1,3 +1,5 @@
+import type { BootConfigPart } from '@htv/shared/areas/boot/device';
+import { BootKeeper } from './boot';
 import { TvDevice } from './device';
 import { uiLang } from './i18n';
 
@@ -5,12 +7,16 @@ const params = new URLSearchParams(location.search);
 // `?reset=1` makes this browser a new TV (a new MAC and SN); the install code and room may come in the URL.
 if (params.get('reset') === '1') {
   localStorage.removeItem('htv.tv');
+  localStorage.removeItem('htv.tv.boot');
+  if ('caches' in globalThis) void caches.delete('htv.tv.boot-files');
   if ('caches' in globalThis) void caches.delete('htv.tv.versions');
 }
 const lang = uiLang();
 document.documentElement.lang = lang;
 // The device starts first (its stored identity, the configuration, the version it held), and the
-// drawing code (React and the renderer, most of the script) is evaluated while those answer.
+// drawing code (the screens and the renderer, most of the script) is evaluated while those answer.
 const device = new TvDevice(lang);
-device.start({ installCode: params.get('code') ?? undefined, roomNumber: params.get('room') ?? undefined });
-void import('./mount').then(({ mount }) => mount(device, lang));
+const boot = new BootKeeper();
+device.onConfig((config, token) => void boot.update((config as { boot?: BootConfigPart }).boot, token));
+device.start({ installCode: params.get('code') ?? undefined, batchCode: params.get('batch') ?? undefined, roomNumber: params.get('room') ?? undefined });
+void import('./mount').then(({ mount }) => mount(device, lang, boot));

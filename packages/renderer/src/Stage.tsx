@@ -3,7 +3,7 @@ import { doesFocusableExist, FocusContext, init as initNavigation, destroy as de
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './blocks/index';
 import { useElementSize, useNow } from './hooks';
-import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type StageAsset } from './model';
+import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type StageAsset, type TextVariables } from './model';
 import { blockRenderer, type BlockContext } from './registry';
 import { blockStyle, placed, STAGE_CSS } from './style';
 
@@ -17,6 +17,10 @@ export interface ThemeStageProps {
    * media play. Otherwise a still picture (an editor's canvas).
    */
   interactive?: boolean;
+  /** Media play and texts scroll without the remote's navigation (a TV's welcome screen); implied by `interactive`. */
+  live?: boolean;
+  /** What texts' `{guest}` and `{room}` become; without it they show as written (an editor). */
+  variables?: TextVariables;
   /** The page to show (an editor chooses it); without it the stage starts at the start page and navigates itself. */
   pageKey?: string;
   /** Called when the shown page changes by an action or Back. */
@@ -96,7 +100,10 @@ export function ThemeStage(props: ThemeStageProps) {
 
   // The same context while nothing it holds changes, so the page is not drawn again for the host's
   // own changes (an editor's selection) or an open media overlay.
-  const context = useMemo<BlockContext>(() => ({ lang, fallbacks: doc.theme.languages, assets, run, weather: props.weather, live: interactive }), [lang, doc.theme.languages, assets, run, props.weather, interactive]);
+  const context = useMemo<BlockContext>(
+    () => ({ lang, fallbacks: doc.theme.languages, assets, run, weather: props.weather, live: interactive || !!props.live, variables: props.variables }),
+    [lang, doc.theme.languages, assets, run, props.weather, interactive, props.live, props.variables],
+  );
   const left = (size.width - stage.width * scale) / 2;
   const top = (size.height - stage.height * scale) / 2;
 

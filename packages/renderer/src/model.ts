@@ -29,6 +29,23 @@ export function textIn(text: LocalText | undefined, lang: ContentLang, fallbacks
   return Object.values(text).find((value) => !!value) ?? '';
 }
 
+/** How a welcome text greets a guest whose name the TV does not know, in each content language. */
+export const GUEST_FALLBACK: Record<ContentLang, string> = { 'zh-CN': '尊敬的宾客', 'zh-TW': '尊敬的賓客', ja: 'お客様', ko: '고객님', en: 'dear guest' };
+
+/** What a host (the TV, a preview) fills in a text: the room's guest and room number. */
+export interface TextVariables {
+  guest?: string | null;
+  room?: string | null;
+}
+
+/**
+ * A text with its `{guest}` and `{room}` filled in: the guest's name, or the fallback greeting of the
+ * content language when the host knows none; other braces stay as they are.
+ */
+export function fillVariables(text: string, variables: TextVariables, lang: ContentLang): string {
+  return text.replace(/\{(guest|room)\}/g, (_, name: keyof TextVariables) => (name === 'guest' ? variables.guest || GUEST_FALLBACK[lang] : (variables.room ?? '')));
+}
+
 type Rule = { mode: 'none' } | { mode: 'duration'; seconds: number } | { mode: 'timeRange'; from: string; to: string };
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -73,6 +90,15 @@ export function startLayout(doc: ThemeDocument, now = new Date(), since = now): 
   const roots = doc.layouts.filter((layout) => !layout.parent);
   const shown = (roots.length ? roots : doc.layouts).filter((layout) => isShown(layout.autoShow, now, since));
   return shown.find((l) => l.bootDisplay) ?? shown.find((l) => l.type === 'main') ?? shown[0];
+}
+
+/** How long a TV shows a welcome template without a key pressed, unless its layout says otherwise. */
+export const WELCOME_SECONDS = 30;
+
+/** Seconds a welcome template shows before the launcher: its start layout's duration rule, else WELCOME_SECONDS. */
+export function welcomeSeconds(doc: ThemeDocument): number {
+  const rule = startLayout(doc)?.autoShow;
+  return rule?.mode === 'duration' ? rule.seconds : WELCOME_SECONDS;
 }
 
 /** The page shown first: the start layout's home page, else its first page in order. */

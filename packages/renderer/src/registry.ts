@@ -1,6 +1,6 @@
 import type { ContentLang, ThemeAction, ThemeBlock } from '@htv/shared/areas/themes/document';
 import type { ComponentType } from 'react';
-import type { AssetResolver } from './model';
+import type { AssetResolver, TextVariables } from './model';
 
 /** What a block's drawing knows besides the block: the language, the materials, the clock, the host. */
 export interface BlockContext {
@@ -14,6 +14,8 @@ export interface BlockContext {
   weather?: (city: string | undefined) => { temperature: string; text: string } | undefined;
   /** Whether media play (false in editors: the first frame stands still). */
   live: boolean;
+  /** What texts' `{guest}` and `{room}` become (a TV, a preview); an editor shows them as written. */
+  variables?: TextVariables;
 }
 
 export interface BlockRendererProps<B extends ThemeBlock = ThemeBlock> {

@@ -1,6 +1,6 @@
 import { emptyDocument, themeDocument, type ThemeDocument } from '@htv/shared/areas/themes/document';
 import { describe, expect, it } from 'vitest';
-import { fitScale, focusableBlocks, formatClock, handSetMove, isShown, msUntilChange, pagesInOrder, startPage, textIn } from '../src/model';
+import { fillVariables, fitScale, focusableBlocks, formatClock, handSetMove, isShown, msUntilChange, pagesInOrder, startPage, textIn, WELCOME_SECONDS, welcomeSeconds } from '../src/model';
 
 const at = (hhmm: string) => new Date(2026, 10, 25, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)));
 
@@ -11,6 +11,24 @@ describe('texts in the content language', () => {
     expect(textIn({ 'zh-CN': '', en: 'Welcome' }, 'zh-CN', ['zh-CN'])).toBe('Welcome');
     expect(textIn({ ko: '환영' }, 'en', ['zh-CN', 'en'])).toBe('환영');
     expect(textIn(undefined, 'en', ['en'])).toBe('');
+  });
+});
+
+describe('welcome texts', () => {
+  it('fills in the guest and the room, greets with the fallback of the language when no guest is known', () => {
+    expect(fillVariables('Welcome, {guest} ({room})', { guest: 'Ms Chen', room: '1208' }, 'en')).toBe('Welcome, Ms Chen (1208)');
+    expect(fillVariables('Welcome, {guest}', { guest: null }, 'en')).toBe('Welcome, dear guest');
+    expect(fillVariables('{guest}，欢迎入住', {}, 'zh-CN')).toBe('尊敬的宾客，欢迎入住');
+    expect(fillVariables('{other} {guest', { guest: 'A' }, 'en')).toBe('{other} {guest');
+  });
+
+  it('shows a welcome template for its layout’s duration, else the default', () => {
+    const doc = emptyDocument({ name: 'W', equipmentType: 'room', typeId: null, kind: 'welcome' });
+    expect(doc.theme.kind).toBe('welcome');
+    expect(startPage(doc)?.key).toBe('welcome-home');
+    expect(welcomeSeconds(doc)).toBe(WELCOME_SECONDS);
+    doc.layouts[0]!.autoShow = { mode: 'duration', seconds: 12 };
+    expect(welcomeSeconds(doc)).toBe(12);
   });
 });
 

@@ -9,10 +9,11 @@ import {
   type FileType,
   type MessageKey,
   type UploadRule,
+  translate,
 } from '@htv/shared';
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { invalidFields, type AppError } from '../http/errors.js';
+import { AppError, invalidFields } from '../http/errors.js';
 import { ArchiveSpool } from './archive.js';
 import { detectType, imageDimensions, MIME, SNIFF_BYTES, ZIP_TYPES, zipKind } from './detect.js';
 
@@ -30,6 +31,16 @@ export class UploadRejected extends Error {
   }
 }
 
+/** Several findings of one file (a ts.ini's lines): each is one message on the `file` field. */
+export class UploadFindings extends UploadRejected {
+  constructor(readonly findings: readonly { key: MessageKey; params?: Record<string, unknown> }[]) {
+    super(findings[0]!.key, findings[0]!.params);
+  }
+  override toAppError(field = 'file'): AppError {
+    return new AppError('validation', 'error.validation', undefined, (lang) => ({ [field]: this.findings.map((f) => translate(f.key, lang, f.params)) }));
+  }
+}
+
 /** Leading bytes kept for reading an image's pixel size (a JPEG's size follows its APPn segments). */
 const IMAGE_HEAD_BYTES = 1024 * 1024;
 
@@ -38,6 +49,7 @@ export interface Inspected {
   mime: string;
   size: number;
   sha256: string;
+  md5: string;
   width: number | null;
   height: number | null;
 }
@@ -74,11 +86,12 @@ export function checkDimensions(rule: UploadRule, width: number, height: number)
  * bytes are in, an image's pixel size at the end, and an archive with the archive inspector
  * (`archive.ts`): a zip is written aside as it passes, then its directory is checked and every entry
  * inflated within the rule's limits before the stream ends. Passes the bytes on unchanged and
- * computes their SHA-256. A failure destroys the stream with an `UploadRejected`.
+ * computes their SHA-256 and MD5. A failure destroys the stream with an `UploadRejected`.
  */
 export class UploadInspector extends Transform {
   private size = 0;
   private readonly hash = createHash('sha256');
+  private readonly md5 = createHash('md5');
   /** Bytes before the type is known (a few KB), then an image's leading bytes. */
   private head: Buffer[] = [];
   private headBytes = 0;
@@ -114,6 +127,7 @@ export class UploadInspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.rule.maxBytes) throw tooLarge(this.rule);
     this.hash.update(chunk);
+    this.md5.update(chunk);
     if (this.type === null) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
@@ -147,7 +161,7 @@ export class UploadInspector extends Transform {
       ({ width, height } = size);
       checkDimensions(this.rule, width, height);
     }
-    this.result = { type, mime: MIME[type], size: this.size, sha256: this.hash.digest('hex'), width, height };
+    this.result = { type, mime: MIME[type], size: this.size, sha256: this.hash.digest('hex'), md5: this.md5.digest('hex'), width, height };
     this.head = [];
   }
 

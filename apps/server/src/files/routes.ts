@@ -1,24 +1,35 @@
 import multipart from '@fastify/multipart';
-import { isClientUploadRule, MAX_UPLOAD_BYTES, translate, uploadRules, type StoredFile, type UploadRule } from '@htv/shared';
+import { isClientUploadRule, MAX_UPLOAD_BYTES, translate, uploadRules, type StoredFile, type UploadRule, type UploadRuleName } from '@htv/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { z } from 'zod';
-import type { Actor } from '../auth/actor.js';
 import { actorOf } from '../auth/plugin.js';
 import type { Db } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../http/errors.js';
 import { ok } from '../http/reply.js';
-import { ownLevel } from '../tenancy/scope.js';
+import { ownLevel, type Owner } from '../tenancy/scope.js';
 import { readableFiles, readerOf } from './access.js';
 import { UploadInspector, UploadRejected, type Inspected } from './check.js';
+import { contentCheckOf } from './content-checks.js';
 import { DEFAULT_UPLOAD_QUOTA_MB, UploadQuota } from './quota.js';
 import { isUuid, storageKeyFor, type ByteRange, type Storage } from './storage.js';
 import { DEFAULT_ORPHAN_GRACE_HOURS, scheduleOrphanSweep } from './sweep.js';
 
 export { localDiskStorage } from './storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Stores the request's multipart field `file` checked by an upload rule (content, size, quota, the
+     * rule's content check), owned by the caller's level: what `POST /api/files` does, for calls that
+     * take a file together with other parameters (`POST /api/web/boots_config`).
+     */
+    receiveUpload(request: FastifyRequest, rule: UploadRuleName): Promise<StoredFile>;
+  }
+}
 
 
 /** Uploads one user may run at once; more answer 429 "Other pictures are uploaded…". */
@@ -93,7 +104,10 @@ export interface UploadOptions {
  * Registers @fastify/multipart on the app (one file, the largest rule's size as the ceiling), and the
  * periodic removal of unreferenced uploads.
  */
-export async function registerFiles(app: FastifyInstance, db: Db, storage: Storage, options: UploadOptions = {}) {
+/** Receives one multipart upload (field `file`) checked by a rule, stored for an owner; other areas' upload routes use it. */
+export type ReceiveUpload = (request: FastifyRequest, owner: Owner, uploadedBy: number | null, ruleName: string, rule: UploadRule) => Promise<StoredFile>;
+
+export async function registerFiles(app: FastifyInstance, db: Db, storage: Storage, options: UploadOptions = {}): Promise<ReceiveUpload> {
   await app.register(multipart, {
     limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 },
   });
@@ -102,9 +116,8 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
   const quota = new UploadQuota(options.quotaMb ?? DEFAULT_UPLOAD_QUOTA_MB);
   scheduleOrphanSweep(app, db, storage, options.orphanGraceHours ?? DEFAULT_ORPHAN_GRACE_HOURS);
 
-  async function receive(request: FastifyRequest, actor: Actor, ruleName: string, rule: UploadRule): Promise<StoredFile> {
+  async function receive(request: FastifyRequest, owner: Owner, uploadedBy: number | null, ruleName: string, rule: UploadRule): Promise<StoredFile> {
     if (!request.isMultipart()) throw invalidFields({ file: { key: 'upload.required' } });
-    const owner = ownLevel(actor);
     // A full tenant is told before any byte is stored.
     await quota.assertRoom(db, owner, 1);
     // One byte over the rule's limit reaches the inspector, which refuses it.
@@ -128,6 +141,16 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
       throw uploadFailure(error);
     }
     const name = cleanFileName(part.filename);
+    const contentCheck = contentCheckOf(ruleName);
+    if (contentCheck) {
+      try {
+        const facts = await contentCheck({ key, name, type: inspected.type, size: inspected.size, width: inspected.width, height: inspected.height }, storage);
+        if (facts) inspected = { ...inspected, width: facts.width ?? inspected.width, height: facts.height ?? inspected.height };
+      } catch (error) {
+        await storage.delete(key).catch((e) => request.log.error({ err: e, key }, 'could not remove a refused upload'));
+        throw uploadFailure(error);
+      }
+    }
     try {
       await quota.admit(db, owner, inspected.size, (tx) => tx.insert(files).values({
         id,
@@ -139,9 +162,10 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
         height: inspected.height,
         rule: ruleName,
         sha256: inspected.sha256,
+        md5: inspected.md5,
         brandId: owner.brandId,
         hotelId: owner.hotelId,
-        uploadedBy: actor.userId,
+        uploadedBy,
       }));
     } catch (error) {
       await storage.delete(key).catch((e) => request.log.error({ err: e, key }, 'could not remove an unrecorded upload'));
@@ -149,6 +173,22 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
     }
     return { id, url: `/api/files/${id}`, name, size: inspected.size, mime: inspected.mime, width: inspected.width, height: inspected.height };
   }
+
+  /** Receives the request's multipart `file` under a rule, within the user's concurrent-upload limit. */
+  async function receiveUpload(request: FastifyRequest, ruleName: UploadRuleName): Promise<StoredFile> {
+    const actor = actorOf(request);
+    const count = running.get(actor.userId) ?? 0;
+    if (count >= MAX_CONCURRENT_UPLOADS) throw new AppError('rateLimited', 'upload.busy');
+    running.set(actor.userId, count + 1);
+    try {
+      return await receive(request, ownLevel(actor), actor.userId, ruleName, uploadRules[ruleName]);
+    } finally {
+      const left = (running.get(actor.userId) ?? 1) - 1;
+      if (left > 0) running.set(actor.userId, left);
+      else running.delete(actor.userId);
+    }
+  }
+  app.decorate('receiveUpload', receiveUpload);
 
   app.post(
     '/api/files',
@@ -161,19 +201,9 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
       config: { auth: {} },
     },
     async (request) => {
-      const actor = actorOf(request);
       const ruleName = (request.query as { rule?: string }).rule;
       if (!isClientUploadRule(ruleName)) throw invalidFields({ rule: { key: 'upload.unknownRule' } });
-      const count = running.get(actor.userId) ?? 0;
-      if (count >= MAX_CONCURRENT_UPLOADS) throw new AppError('rateLimited', 'upload.busy');
-      running.set(actor.userId, count + 1);
-      try {
-        return ok(await receive(request, actor, ruleName, uploadRules[ruleName]));
-      } finally {
-        const left = (running.get(actor.userId) ?? 1) - 1;
-        if (left > 0) running.set(actor.userId, left);
-        else running.delete(actor.userId);
-      }
+      return ok(await receiveUpload(request, ruleName));
     },
   );
 
@@ -229,4 +259,5 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
   const downloadOptions = { schema: { params, tags, summary: 'The bytes of an uploaded file (ranges supported)' }, config: { auth: { cookie: true } } };
   app.get('/api/files/:id', downloadOptions, download);
   app.get('/api/files/:id/:name', downloadOptions, download);
+  return receive;
 }

@@ -1,6 +1,7 @@
 import type { FieldDef, Lang, RecordDef } from '@htv/shared';
 import ExcelJS from 'exceljs';
 import type { Row } from './engine.js';
+import type { FastifyReply } from 'fastify';
 
 const HEADERS: Record<string, Record<Lang, string>> = {
   id: { 'zh-CN': 'ID', 'en-US': 'ID' },
@@ -47,4 +48,22 @@ export async function toXlsx(def: RecordDef, rows: Row[], lang: Lang): Promise<B
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A sheet of plain columns (statistics and reports): headers in the request language, then the rows. */
+export async function tableXlsx(title: string, columns: { key: string; header: string; width?: number }[], rows: Record<string, unknown>[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Sends an .xlsx file as a download named `name` (the ASCII fallback is `fallback`). */
+export function sendXlsx(reply: FastifyReply, file: Buffer, fallback: string, name: string) {
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fallback}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${name}.xlsx`)}`)
+    .send(file);
 }

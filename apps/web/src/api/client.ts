@@ -192,8 +192,8 @@ export function showApiError(error: unknown, form?: FormInstance, fieldNames?: r
 }
 
 /** Downloads a file from the API with the auth header and saves it under its served name. */
-export async function downloadFile(path: string, query: Query, fallbackName: string) {
-  const response = await send('GET', path, { query });
+export async function downloadFile(path: string, query: Query, fallbackName: string, post?: { body: unknown }) {
+  const response = await send(post ? 'POST' : 'GET', path, { query, body: post?.body });
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition)?.[1];

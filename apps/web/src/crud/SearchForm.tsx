@@ -16,6 +16,17 @@ type FormValues = Record<string, unknown>;
 
 const FULL = { width: '100%' };
 
+/** Quick ranges of every date filter (spec §9's feedback periods): the last week, two weeks, month, three months. */
+export function rangePresets(t: TFunction): { label: string; value: [Dayjs, Dayjs] }[] {
+  const back = (amount: number, unit: 'day' | 'month'): [Dayjs, Dayjs] => [dayjs().subtract(amount, unit).startOf('day'), dayjs().endOf('day')];
+  return [
+    { label: t('crud.lastWeek'), value: back(7, 'day') },
+    { label: t('crud.lastTwoWeeks'), value: back(14, 'day') },
+    { label: t('crud.lastMonth'), value: back(1, 'month') },
+    { label: t('crud.lastThreeMonths'), value: back(3, 'month') },
+  ];
+}
+
 /** The search form's control of one filter field. */
 function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
   const label = field.label[lang];
@@ -53,7 +64,7 @@ function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
       return <InputNumber aria-label={label} placeholder={t('crud.inputPlaceholder')} style={FULL} />;
     case 'date':
     case 'datetime':
-      return <DatePicker.RangePicker aria-label={label} style={FULL} placeholder={[t('crud.startDate'), t('crud.endDate')]} />;
+      return <DatePicker.RangePicker aria-label={label} style={FULL} placeholder={[t('crud.startDate'), t('crud.endDate')]} presets={rangePresets(t)} />;
     default:
       return <Input allowClear aria-label={label} placeholder={t('crud.inputPlaceholder')} style={FULL} />;
   }

@@ -16,7 +16,6 @@ import { Button, Typography, Upload, type UploadFile, type UploadProps } from 'a
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, apiUrl, handleUnauthorized } from '../api/client';
-import { toastError } from '../api/notify';
 import { authHeaders } from '../api/token';
 import { useLang } from '../locales';
 import { acceptOf, imageSize, typeAllowed, typeNames } from './fileTypes';
@@ -48,7 +47,10 @@ function toUploadFile(id: string, image: boolean): UploadFile {
 }
 
 function failureMessage(file: UploadFile, lang: ReturnType<typeof useLang>): string {
-  const body = file.response as { errmsg?: unknown } | string | undefined;
+  const body = file.response as { errmsg?: unknown; errors?: { file?: unknown } } | string | undefined;
+  // The field's own messages first (a refused file, a ts.ini's lines), then the envelope's.
+  const messages = body && typeof body === 'object' && Array.isArray(body.errors?.file) ? body.errors.file.filter((m): m is string => typeof m === 'string') : [];
+  if (messages.length) return messages.join('\n');
   if (body && typeof body === 'object' && typeof body.errmsg === 'string' && body.errmsg) return body.errmsg;
   return translate('upload.failed', lang);
 }
@@ -75,6 +77,8 @@ export function UploadField({ field, value, onChange, id }: UploadFieldProps) {
   const [fileList, setFileList] = useState<UploadFile[]>(() => idsOf(value).map((v) => toUploadFile(v, image)));
   const listRef = useRef(fileList);
   listRef.current = fileList;
+  // A refused file is an error of this field (the server's message, or the same rule checked first here).
+  const [error, setError] = useState<string | null>(null);
 
   // A value set from outside (form reset, loaded row) rebuilds the list unless an upload is running.
   useEffect(() => {
@@ -96,28 +100,29 @@ export function UploadField({ field, value, onChange, id }: UploadFieldProps) {
 
   const beforeUpload: UploadProps['beforeUpload'] = async (file, batch) => {
     const index = batch.indexOf(file);
+    setError(null);
     const kept = multiple ? listRef.current.length : 0;
     if (multiple && kept + Math.max(index, 0) >= max) {
-      if (index <= 0 || kept + index === max) toastError(translate('validation.maxItems', lang, { field: field.label, max }));
+      if (index <= 0 || kept + index === max) setError(translate('validation.maxItems', lang, { field: field.label, max }));
       return Upload.LIST_IGNORE;
     }
     if (!typeAllowed(rule, file)) {
-      toastError(translate('upload.badType', lang, { types: typeNames(rule) }));
+      setError(translate('upload.badType', lang, { types: typeNames(rule) }));
       return Upload.LIST_IGNORE;
     }
     if (file.size > rule.maxBytes) {
-      toastError(translate(image ? 'upload.imageTooLarge' : 'upload.tooLarge', lang, { max: formatBytes(rule.maxBytes) }));
+      setError(translate(image ? 'upload.imageTooLarge' : 'upload.tooLarge', lang, { max: formatBytes(rule.maxBytes) }));
       return Upload.LIST_IGNORE;
     }
     if (image && (rule.dimensions || rule.ratio)) {
       const size = await imageSize(file);
       // Files the browser cannot decode (raw pixel data) are left to the server's check.
       if (size && !dimensionsAllowed(rule, size.width, size.height)) {
-        toastError(translate('upload.badDimensions', lang, { sizes: dimensionsText(rule) }));
+        setError(translate('upload.badDimensions', lang, { sizes: dimensionsText(rule) }));
         return Upload.LIST_IGNORE;
       }
       if (size && !ratioAllowed(rule, size.width, size.height)) {
-        toastError(translate('upload.badRatio', lang, { ratio: ratioText(rule) }));
+        setError(translate('upload.badRatio', lang, { ratio: ratioText(rule) }));
         return Upload.LIST_IGNORE;
       }
     }
@@ -134,13 +139,13 @@ export function UploadField({ field, value, onChange, id }: UploadFieldProps) {
         knownFiles.set(body.data.id, { name: body.data.name, mime: body.data.mime });
         list = list.map((item) => (item.uid === file.uid ? { ...item, url: fileUrl(body.data!.id), name: body.data!.name } : item));
       } else {
-        toastError(failureMessage(file, lang));
+        setError(failureMessage(file, lang));
         list = list.filter((item) => item.uid !== file.uid);
       }
     }
     if (file.status === 'error') {
       if ((file.error as { status?: number } | undefined)?.status === 401) handleUnauthorized();
-      else toastError(failureMessage(file, lang));
+      else setError(failureMessage(file, lang));
       list = list.filter((item) => item.uid !== file.uid);
     }
     setFileList(list);
@@ -179,6 +184,11 @@ export function UploadField({ field, value, onChange, id }: UploadFieldProps) {
           <Button icon={<UploadOutlined />}>{t('crud.upload')}</Button>
         )}
       </Upload>
+      {error && (
+        <div role="alert" className="ant-form-item-explain-error" style={{ whiteSpace: 'pre-line' }} data-testid="upload-error">
+          {error}
+        </div>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {hint}
       </Typography.Text>

@@ -2,6 +2,7 @@ import { Menu, Typography, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuRoutes, type AppRoute } from '../app/routes';
+import { useExternalMenuItems } from '../areas/statistics/externalLinks';
 import { useSession } from '../auth/session';
 import { useLang } from '../locales';
 
@@ -26,7 +27,8 @@ export function SideMenu({ current, collapsed, onOpen }: { current?: AppRoute; c
   const user = useSession();
   const lang = useLang();
   const { t } = useTranslation();
-  const items = useMemo(() => {
+  const external = useExternalMenuItems(user, lang);
+  const routeItems = useMemo(() => {
     const out: Item[] = [];
     const groups = new Map<string, Item[]>();
     for (const route of menuRoutes(user)) {
@@ -44,6 +46,7 @@ export function SideMenu({ current, collapsed, onOpen }: { current?: AppRoute; c
     }
     return out;
   }, [user, lang]);
+  const items = useMemo(() => [...routeItems, ...external], [routeItems, external]);
 
   // Open groups of the expanded menu; the collapsed menu's hover pop-ups have their own (closed at first).
   const [openKeys, setOpenKeys] = useState<string[]>(() => (current?.group ? [groupKey(current.group.path)] : []));
@@ -67,7 +70,8 @@ export function SideMenu({ current, collapsed, onOpen }: { current?: AppRoute; c
       onOpenChange={collapsed ? setPopupKeys : setOpenKeys}
       onClick={({ key }) => {
         setPopupKeys([]);
-        onOpen(key);
+        // External entries are links of their own (a new tab).
+        if (!key.startsWith('external:')) onOpen(key);
       }}
     />
   );

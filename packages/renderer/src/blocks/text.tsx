@@ -1,5 +1,5 @@
 import type { LocalText, ThemeBlock } from '@htv/shared/areas/themes/document';
-import { formatClock, textIn } from '../model';
+import { fillVariables, formatClock, textIn } from '../model';
 import { useNow } from '../hooks';
 import type { BlockRendererProps } from '../registry';
 
@@ -9,9 +9,13 @@ type WeatherBlock = ThemeBlock & { city?: string };
 
 const centred = { width: '100%', height: '100%', display: 'flex', alignItems: 'center', padding: '0 12px', boxSizing: 'border-box' } as const;
 
-/** A text in the current language (with the theme's fallback); a scrolling one runs across the block. */
+/**
+ * A text in the current language (with the theme's fallback) and the host's variables filled in; a
+ * scrolling one runs across the block.
+ */
 export function TextBlockView({ block, context }: BlockRendererProps<TextBlock>) {
-  const text = textIn(block.text, context.lang, context.fallbacks);
+  const written = textIn(block.text, context.lang, context.fallbacks);
+  const text = context.variables ? fillVariables(written, context.variables, context.lang) : written;
   if (block.scroll) {
     return (
       <div style={{ ...centred, whiteSpace: 'nowrap' }}>

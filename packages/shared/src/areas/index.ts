@@ -1,11 +1,17 @@
 import type { RecordDef } from '../record/define.js';
 import { adminAccount, brandAccount, hotelAccount, permissionNode, role } from './access/records.js';
 import { faq, faqCategory } from './faq/records.js';
-import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag } from './tenants/records.js';
+import { brand, hotel, oemBrandShare, oemCustomer, oemLauncher, oemUser, pmsManufacturer, pmsVendor, room, subBrand, tag, hotelTag } from './tenants/records.js';
 import { terminal, terminalAuthRule } from './devices/records.js';
 import { material } from './material/records.js';
+import { bootLogoLib, bootPolicy, contentHideRule, hotelTvMenu } from './boot/records.js';
 import { themeType } from './themes/records.js';
+import { app, controlUpgrade, otaPackage } from './releases/records.js';
+import { trackedEvent } from './tracking/records.js';
 import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.js';
+import { batchMachine } from './batches/records.js';
+import { licence } from './licences/records.js';
+import { feedback } from './feedback/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -35,8 +41,20 @@ export const records = {
   pmsManufacturer,
   pmsVendor,
   tag,
+  hotelTag,
   themeType,
   material,
+  bootPolicy,
+  bootLogoLib,
+  contentHideRule,
+  hotelTvMenu,
+  batchMachine,
+  licence,
+  feedback,
+  otaPackage,
+  controlUpgrade,
+  app,
+  trackedEvent,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

@@ -6,8 +6,16 @@ import { oemMessages } from '../areas/oem/messages.js';
 import { themeMessages } from '../areas/themes/messages.js';
 import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
+import { batchesMessages } from '../areas/batches/messages.js';
+import { licencesMessages } from '../areas/licences/messages.js';
+import { feedbackMessages } from '../areas/feedback/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
+import { bootMessages } from '../areas/boot/messages.js';
+import { releaseMessages } from '../areas/releases/messages.js';
+import { trackingMessages } from '../areas/tracking/index.js';
+import { statisticsMessages } from '../areas/statistics/index.js';
+import { settlementMessages } from '../areas/settlement/index.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -108,10 +116,18 @@ export const messages = {
   ...tenantsMessages,
   ...oemMessages,
   ...tvAuthMessages,
+  ...batchesMessages,
+  ...licencesMessages,
+  ...feedbackMessages,
   ...themeMessages,
   ...themeTransferMessages,
   ...dashboardMessages,
   ...materialMessages,
+  ...bootMessages,
+  ...releaseMessages,
+  ...trackingMessages,
+  ...statisticsMessages,
+  ...settlementMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -71,12 +71,16 @@ export const uploadRules = {
   bootLogo: { types: ['jpeg'], maxBytes: 1 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
   /** Boot logo as bmp or raw pixel data, under 8M (a raw file has no readable pixel size). */
   bootLogoBitmap: { types: ['bmp', 'raw'], maxBytes: 8 * MB, dimensions: BOOT_LOGO_SIZES, image: true },
-  /** Boot animation frames: png, at most 800K each (the English pack says 300K). */
+  /** Boot animation frames: png, at most 800K each (the English pack's 300K does not hold: docs/boot.md). */
   bootAnimationFrame: { types: ['png'], maxBytes: 800 * KB, image: true },
   /** Boot animation as one zip of frames, at most 30M (frames are png: they barely compress). */
   bootAnimation: { types: ['zip'], maxBytes: 30 * MB, archive: { maxEntries: 2000, maxEntryBytes: 16 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },
-  /** Boot video: MPEG transport stream under 50M (the "under 2K resolution" rule is not checked). */
+  /** Boot video: MPEG transport stream under 50M; its resolution (at most 2K) is read from the stream (docs/boot.md). */
   bootVideo: { types: ['ts'], maxBytes: 50 * MB },
+  /** The boot video's settings: a text file named ts.ini (checked line by line, docs/boot.md). */
+  bootIni: { types: ['raw'], maxBytes: 16 * KB },
+  /** A boot policy's icon. */
+  bootIcon: { types: ['jpeg', 'png'], maxBytes: 1 * MB, image: true },
   /** Vertical and welcome videos: under 200M. */
   verticalVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },
   welcomeVideo: { types: [...VIDEO_TYPES, 'ts'], maxBytes: 200 * MB },
@@ -84,6 +88,11 @@ export const uploadRules = {
   appBackground: { types: ['jpeg', 'png'], maxBytes: 500 * KB, dimensions: [{ width: 1920, height: 1080 }], image: true },
   /** Android packages (apps, OTA): the spec states no size; bounded like the largest video. */
   apk: { types: ['apk'], maxBytes: 200 * MB, archive: { maxEntries: 50_000, maxEntryBytes: 256 * MB, maxTotalBytes: 512 * MB, maxRatio: 100 } },
+  /**
+   * OTA firmware: an update zip (bounded like every archive) or a raw image, up to 4G, streamed to
+   * storage with its md5 and sha256 computed on the way.
+   */
+  otaFirmware: { types: ['zip', 'raw'], maxBytes: 4096 * MB, archive: { maxEntries: 100_000, maxEntryBytes: 4096 * MB, maxTotalBytes: 8192 * MB, maxRatio: 100 } },
   /** Excel workbooks (MAC and SN lists, room imports): a few sheets of XML. */
   /** The material library: pictures, TV video, audio and fonts (kinds in MATERIAL_KIND_OF). */
   material: { types: ['jpeg', 'png', 'webp', 'gif', 'bmp', 'mp4', 'ts', 'mp3', 'aac', 'm4a', 'ttf', 'otf', 'woff', 'woff2'], maxBytes: 200 * MB },

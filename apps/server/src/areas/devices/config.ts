@@ -22,6 +22,8 @@ export interface ConfigTerminal {
   controlVersion: string | null;
   tags: string | null;
   group: string | null;
+  /** The room's guest (the terminal's guest field, set by the console or a PMS check-in). */
+  guest: string | null;
 }
 
 export interface ConfigContext {

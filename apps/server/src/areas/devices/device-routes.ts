@@ -42,6 +42,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const REGISTER_FIELDS: Record<string, FieldDef> = {
   ...(terminalDef.fields as unknown as Record<string, FieldDef>),
   installCode: { kind: 'text', required: false, label: { 'zh-CN': '安装码', 'en-US': 'Install code' }, schema: z.string() },
+  batchCode: { kind: 'text', required: false, label: { 'zh-CN': '批次授权码', 'en-US': 'Batch auth code' }, schema: z.string() },
 };
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -89,7 +90,7 @@ async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(
   const result = await runtime.db.execute(sql`
     select t.id, t.mac, t.sn, t.brand_id, t.hotel_id, t.room_number, t.scene_mode, t.authorization, t.disabled_tip,
            t.launcher, t.client_type, t.model, t.size, t.vendor, t.software_version, t.ota_version, t.control_version,
-           t.tags, t."group", h.public_id as hotel_public_id, h.name as hotel_name
+           t.tags, t."group", t.guest, h.public_id as hotel_public_id, h.name as hotel_name
       from terminals t left join hotels h on h.id = t.hotel_id
      where t.id = ${id}`);
   const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
@@ -116,6 +117,7 @@ async function loadConfigTerminal(runtime: DeviceRuntime, id: number): Promise<(
     controlVersion: s('control_version'),
     tags: s('tags'),
     group: s('group'),
+    guest: s('guest'),
   };
 }
 
@@ -202,7 +204,7 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
           throw invalidFields({ installCode: { key: 'terminal.badInstallCode' } });
         }
       }
-      return ok(await registerTerminal(runtime, body, hotel, request.ip));
+      return ok(await registerTerminal(runtime, body, hotel, request.ip, request.lang));
     },
   );
 

@@ -10,6 +10,7 @@ import { hashToken, newToken, type DeviceRuntime } from './runtime.js';
 import { plainIp } from './whitelist.js';
 import { terminalQuotaAllows } from '../tenants/quota.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { DEFAULT_LANG, translate, type Lang, type MessageKey } from '@htv/shared';
 
 export interface InstallHotel {
   id: number;
@@ -42,6 +43,39 @@ export async function resolveInstallCode(db: Db, code: string): Promise<InstallH
 }
 
 type Row = Record<string, unknown> & { id: number };
+
+/** What a registration extension decides for a TV that would register unauthorized (an installation batch). */
+export interface RegistrationGrant {
+  /** Authorize the terminal (the brand's terminal limit still applies). */
+  authorize: boolean;
+  /** The state history's detail of the authorization. */
+  detail: string;
+  /** Catalogue key (and its parameters) telling the TV why it stays unauthorized. */
+  reason?: { key: MessageKey; params?: Record<string, string | number> };
+  /** Runs in the registration's transaction once this grant authorized the terminal. */
+  granted?: (tx: Db, terminalId: number) => Promise<void>;
+}
+
+/**
+ * Another area's say in a registration, inside its transaction: called for a TV that neither holds
+ * an authorization nor matches a rule. It may throw an `AppError` (a wrong code of its own).
+ */
+export type RegistrationExtension = (tx: Db, attempt: { input: RegisterRequest; hotel: InstallHotel | null }) => Promise<RegistrationGrant | null>;
+
+const extensions: RegistrationExtension[] = [];
+
+/** Adds a registration extension (once per process). */
+export function addRegistrationExtension(extension: RegistrationExtension): void {
+  if (!extensions.includes(extension)) extensions.push(extension);
+}
+
+async function extensionGrant(tx: Db, attempt: { input: RegisterRequest; hotel: InstallHotel | null }): Promise<RegistrationGrant | null> {
+  for (const extension of extensions) {
+    const grant = await extension(tx, attempt);
+    if (grant) return grant;
+  }
+  return null;
+}
 
 /** The reported fields a registration sets; on re-registration only those sent replace stored ones. */
 function reported(input: RegisterRequest, publicIp: string) {
@@ -109,7 +143,7 @@ async function assertPendingRoom(tx: Db, hotelId: number, cap: number): Promise<
  * `movedOut` alarm. A hotel holds at most `maxPendingPerHotel` unauthorized terminals. Everything
  * happens in one transaction; the state history records registered / assigned / authorized.
  */
-export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRequest, hotel: InstallHotel | null, remoteIp: string): Promise<RegisterResponse> {
+export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRequest, hotel: InstallHotel | null, remoteIp: string, lang: Lang = DEFAULT_LANG): Promise<RegisterResponse> {
   const db = runtime.db;
   const mac = normalizeMac(input.mac);
   const values = reported(input, remoteIp);
@@ -126,8 +160,10 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
     throw new AppError('conflict', 'device.snMismatch');
   }
 
+  let refusal: RegistrationGrant['reason'];
   const attempt = () =>
     db.transaction(async (tx) => {
+      refusal = undefined;
       const [existing] = (await tx.select().from(table).where(eq(table.mac, mac)).for('update')) as Row[];
       const events: Omit<StateEvent, 'terminalId' | 'mac' | 'brandId' | 'hotelId'>[] = [];
       const now = new Date().toISOString();
@@ -139,8 +175,12 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
       let rule = current === 'unauthorized' ? firstMatch(rules, subject) : undefined;
       // A brand at its terminal limit: the rule waits, the TV registers unauthorized (the console may authorize once there is room).
       if (rule && brandId !== null && !(await terminalQuotaAllows(tx, brandId))) rule = undefined;
-      if (hotel && !rule && (!existing || moved)) await assertPendingRoom(tx, hotel.id, runtime.options.maxPendingPerHotel);
-      const authorization = rule
+      let grant = !rule && current === 'unauthorized' ? await extensionGrant(tx, { input, hotel }) : null;
+      if (grant?.authorize && brandId !== null && !(await terminalQuotaAllows(tx, brandId))) grant = { authorize: false, detail: grant.detail, reason: { key: 'batches.brandLimit' } };
+      if (grant && !grant.authorize) refusal = grant.reason;
+      const granted = grant?.authorize ? grant : null;
+      if (hotel && !rule && !granted && (!existing || moved)) await assertPendingRoom(tx, hotel.id, runtime.options.maxPendingPerHotel);
+      const authorization = rule || granted
         ? { authorization: 'authorized', authorizedAt: now, disabledTip: null }
         : moved
           ? { authorization: 'unauthorized', authorizedAt: null, disabledTip: null }
@@ -195,6 +235,10 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
         await tx.update(ruleTable).set({ matched: sql`${ruleTable.matched} + 1` }).where(eq(ruleTable.id, rule.id));
       }
       const saved = row as Row;
+      if (granted) {
+        events.push({ state: 'authorized', detail: granted.detail });
+        await granted.granted?.(tx, saved.id);
+      }
       await tx
         .insert(terminalTokens)
         .values({ terminalId: saved.id, tokenHash })
@@ -236,5 +280,6 @@ export async function registerTerminal(runtime: DeviceRuntime, input: RegisterRe
     hotel: assigned,
     roomNumber: (row.roomNumber as string | null) ?? null,
     interval: runtime.options.heartbeatIntervalS,
+    ...(refusal && row.authorization === 'unauthorized' ? { reason: { key: refusal.key, message: translate(refusal.key, lang, refusal.params) } } : {}),
   };
 }

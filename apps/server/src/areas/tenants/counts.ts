@@ -20,10 +20,12 @@ export interface HotelCounts {
   unauthorizedCount: number;
   /** Terminals installed in one of the hotel's rooms (guest-room TVs); the rest are in public areas or unplaced. */
   tvCount: number;
+  /** Terminals online now. */
+  onlineCount: number;
 }
 
 export async function hotelCounts(db: Db, hotelIds: number[]): Promise<Map<number, HotelCounts>> {
-  const out = new Map<number, HotelCounts>(hotelIds.map((id) => [id, { roomCount: 0, terminalCount: 0, unauthorizedCount: 0, tvCount: 0 }]));
+  const out = new Map<number, HotelCounts>(hotelIds.map((id) => [id, { roomCount: 0, terminalCount: 0, unauthorizedCount: 0, tvCount: 0, onlineCount: 0 }]));
   if (!hotelIds.length) return out;
   const ids = p(hotelIds);
   const [roomRows, terminalRows] = await Promise.all([
@@ -32,14 +34,15 @@ export async function hotelCounts(db: Db, hotelIds: number[]): Promise<Map<numbe
       select t.hotel_id,
              count(*)::int as total,
              (count(*) filter (where t.authorization = 'unauthorized'))::int as unauthorized,
+             (count(*) filter (where t.online))::int as online,
              (count(*) filter (where exists (select 1 from rooms r where r.hotel_id = t.hotel_id and r.number = t.room_number)))::int as tv
         from ${terminals()} t
        where t.hotel_id = any(${ids}::int[])
        group by t.hotel_id`),
   ]);
   for (const r of rowsOf<{ hotel_id: number; n: number }>(roomRows)) out.get(r.hotel_id)!.roomCount = r.n;
-  for (const r of rowsOf<{ hotel_id: number; total: number; unauthorized: number; tv: number }>(terminalRows)) {
-    Object.assign(out.get(r.hotel_id)!, { terminalCount: r.total, unauthorizedCount: r.unauthorized, tvCount: r.tv });
+  for (const r of rowsOf<{ hotel_id: number; total: number; unauthorized: number; tv: number; online: number }>(terminalRows)) {
+    Object.assign(out.get(r.hotel_id)!, { terminalCount: r.total, unauthorizedCount: r.unauthorized, tvCount: r.tv, onlineCount: r.online });
   }
   return out;
 }

@@ -43,6 +43,10 @@ interface DemoBrand {
   hotels: DemoHotel[];
 }
 
+
+/** The province each demo city's terminals report (the online map groups terminals by it). */
+const DEMO_PROVINCES: Record<string, string> = { 上海: '上海市', 杭州: '浙江省', 南京: '江苏省', 三亚: '海南省', 青岛: '山东省', 厦门: '福建省' };
+
 export const DEMO_BRANDS: DemoBrand[] = [
   {
     code: 'SUNRISE',
@@ -178,6 +182,7 @@ export async function seedDemoTenants(tx: Db): Promise<{ brandIds: number[]; hot
           model: 'HT-55E7',
           size: '55',
           vendor: 'HiSmart',
+          region: DEMO_PROVINCES[h.city] ?? null,
           city: h.city,
           sceneMode: 'hotel',
           roomNumber,

@@ -1,5 +1,5 @@
 import { idSchema } from '@htv/shared';
-import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
+import type { ThemeConfigPart, ThemeKind, ThemePayload, WelcomeConfigPart } from '@htv/shared/areas/themes/index';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import type { Storage } from '../../files/storage.js';
 import { notFound } from '../../http/errors.js';
-import { addConfigPart, deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
+import { addConfigPart, deviceAuthHook, type ConfigTerminal, type DeviceRuntime } from '../devices/plugin.js';
 import { freezeVersion, versionUrl } from './payload.js';
 import { ThemeResolver } from './resolve.js';
 import { themeVersions } from './schema.js';
@@ -17,30 +17,38 @@ const tags = ['device API v1'];
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 const SHA256 = /^[0-9a-f]{64}$/;
 
-const resolvers = new WeakMap<Db, ThemeResolver>();
-/** The resolver of a database (one per app; tests share one database between apps). */
-export function resolverFor(db: Db): ThemeResolver {
-  let resolver = resolvers.get(db);
-  if (!resolver) resolvers.set(db, (resolver = new ThemeResolver(db)));
-  return resolver;
+const resolvers = new WeakMap<Db, Record<ThemeKind, ThemeResolver>>();
+/** The resolver of a kind of template for a database (one per app; tests share one database between apps). */
+export function resolverFor(db: Db, kind: ThemeKind = 'launcher'): ThemeResolver {
+  let byKind = resolvers.get(db);
+  if (!byKind) resolvers.set(db, (byKind = { launcher: new ThemeResolver(db, 'launcher'), welcome: new ThemeResolver(db, 'welcome') }));
+  return byKind[kind];
+}
+
+/** The resolved template of a kind for an authorized terminal (unauthorized and disabled TVs get none). */
+async function resolvedPart(terminal: ConfigTerminal, db: Db, stamp: string, kind: ThemeKind): Promise<ThemeConfigPart | null> {
+  if (terminal.authorization !== 'authorized') return null;
+  const found = await resolverFor(db, kind).resolve(terminal.id, stamp);
+  if (!found) return null;
+  const sha256 = found.payloadSha256 ?? (await freezeVersion(db, found.versionId))?.sha256;
+  if (!sha256) return null;
+  return { id: found.themeId, name: found.themeName, version: found.version, versionId: found.versionId, url: versionUrl(found.versionId, sha256), etag: `"${sha256}"` };
 }
 
 let partAdded = false;
 
 /**
- * The `theme` part of the device configuration: the resolved theme of an authorized terminal (null:
- * none; unauthorized and disabled TVs get none), remembered per configuration stamp.
+ * The `theme` and `welcome` parts of the device configuration: the resolved launcher and welcome
+ * templates of an authorized terminal (null: none), remembered per configuration stamp; the welcome
+ * part also carries the room's guest name.
  */
 export function addThemeConfigPart(): void {
   if (partAdded) return;
   partAdded = true;
-  addConfigPart('theme', async (terminal, { db, stamp }): Promise<ThemeConfigPart | null> => {
-    if (terminal.authorization !== 'authorized') return null;
-    const found = await resolverFor(db).resolve(terminal.id, stamp);
-    if (!found) return null;
-    const sha256 = found.payloadSha256 ?? (await freezeVersion(db, found.versionId))?.sha256;
-    if (!sha256) return null;
-    return { id: found.themeId, name: found.themeName, version: found.version, versionId: found.versionId, url: versionUrl(found.versionId, sha256), etag: `"${sha256}"` };
+  addConfigPart('theme', (terminal, { db, stamp }) => resolvedPart(terminal, db, stamp, 'launcher'));
+  addConfigPart('welcome', async (terminal, { db, stamp }): Promise<WelcomeConfigPart | null> => {
+    const part = await resolvedPart(terminal, db, stamp, 'welcome');
+    return part && { ...part, guest: terminal.guest };
   });
 }
 

@@ -42,6 +42,8 @@ function marketReach(actor: Actor): SQL {
   const types = recordTables.themeType!;
   return and(
     shared,
+    // Welcome templates have no screen below the platform (docs/themes.md "Welcome templates").
+    eq(themes.kind, 'launcher'),
     eq(themes.visibility, 'public'),
     ne(themes.status, 'unpublished'),
     or(isNull(themes.typeId), sql`exists (select 1 from ${types} where ${types.id} = ${themes.typeId} and ${types.permission} = 'public')`),

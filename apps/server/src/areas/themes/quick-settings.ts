@@ -84,12 +84,13 @@ export function carryQuickSet(from: ThemeDocument, onto: ThemeDocument): ThemeDo
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /**
- * The draft save's guard for overrides: the link to the brand template is never set or changed by a
- * save (422), and an override's document may differ from what it was only in quick-set attributes of
+ * The draft save's guard: a template's kind and its link to the brand template are never set or
+ * changed by a save (422), and an override's document may differ from what it was only in quick-set attributes of
  * tagged parts (403: the layout belongs to the brand).
  */
 export function refuseLayoutChanges(row: ThemeRow, next: ThemeDocument): void {
   const before = row.draft as ThemeDocument;
+  if (row.kind !== next.theme.kind) throw invalidFields({ 'theme.kind': { key: 'theme.kindFixed' } });
   if (before.theme.baseThemeId !== next.theme.baseThemeId) throw invalidFields({ 'theme.baseThemeId': { key: 'theme.baseThemeFixed' } });
   if (before.theme.baseThemeId === undefined) return;
   if (!isDeepStrictEqual(plain(carryQuickSet(next, before)), plain(next))) throw new AppError('forbidden', 'theme.layoutFixed');

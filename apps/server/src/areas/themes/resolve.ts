@@ -1,4 +1,4 @@
-import { SCENE_EQUIPMENT, type SendTarget } from '@htv/shared/areas/themes/index';
+import { SCENE_EQUIPMENT, type SendTarget, type ThemeKind } from '@htv/shared/areas/themes/index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.js';
  * hotel (3), its brand (2) or all (1); the terminal lies within the sender's level and the theme
  * owner's; its hotel does not take its own templates only (`theme_source = 'hotel'`) unless the
  * hotel itself sent; and the terminal's scene shows the theme's equipment type. The highest rank
- * wins, then the latest send. Only the theme's latest published version is ever answered.
+ * wins, then the latest send. Only the theme's latest published version is ever answered. Each kind
+ * (launcher, welcome) is resolved on its own sends.
  */
 
 /** Target kinds by rank: a partial send outranks the send to all, a MAC send everything. */
@@ -32,7 +33,7 @@ const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and s.start
  * is then one hash join with the terminals, and the rules are plain conditions on the joined rows (no
  * join after the union, so the planner cannot misorder it).
  */
-function candidatesQuery(terminalIds: readonly number[], winnersOnly: boolean): SQL {
+function candidatesQuery(terminalIds: readonly number[], kind: ThemeKind, winnersOnly: boolean): SQL {
   const arm = (kind: SendTarget, on: SQL) =>
     sql`select t.id as terminal_id, t.brand_id as t_brand, t.hotel_id as t_hotel, t.source, t.equipment, ${sql.raw(String(TARGET_RANK[kind]))} as rank, s.* from t join live s on ${on}`;
   return sql`
@@ -52,7 +53,7 @@ function candidatesQuery(terminalIds: readonly number[], winnersOnly: boolean): 
           select v.id, v.number, v.payload_sha256 from theme_versions v
            where v.theme_id = th.id and v.state = 'published' order by v.number desc limit 1
         ) v on true
-       where ${LIVE_SEND}
+       where ${LIVE_SEND} and s.kind = ${kind}
          and (s.target_kind = 'all'
               or (s.target_kind = 'terminal' and s.target_id in (select id from t))
               or (s.target_kind = 'hotel' and s.target_id in (select hotel_id from t))
@@ -111,20 +112,20 @@ function toCandidate(row: Record<string, unknown>): Candidate {
   };
 }
 
-/** The winning send of each terminal that has one (terminals without a theme are absent). */
-export async function resolveThemes(db: Db, terminalIds: readonly number[]): Promise<Map<number, Candidate>> {
+/** The winning send of a kind for each terminal that has one (terminals without a theme are absent). */
+export async function resolveThemes(db: Db, terminalIds: readonly number[], kind: ThemeKind = 'launcher'): Promise<Map<number, Candidate>> {
   const out = new Map<number, Candidate>();
   if (!terminalIds.length) return out;
-  for (const row of rowsOf(await db.execute(candidatesQuery(terminalIds, true)))) {
+  for (const row of rowsOf(await db.execute(candidatesQuery(terminalIds, kind, true)))) {
     const candidate = toCandidate(row);
     out.set(candidate.terminalId, candidate);
   }
   return out;
 }
 
-/** Every send reaching one terminal, the winner first. */
-export async function themeCandidates(db: Db, terminalId: number): Promise<Candidate[]> {
-  return rowsOf(await db.execute(candidatesQuery([terminalId], false))).map(toCandidate);
+/** Every send of a kind reaching one terminal, the winner first. */
+export async function themeCandidates(db: Db, terminalId: number, kind: ThemeKind = 'launcher'): Promise<Candidate[]> {
+  return rowsOf(await db.execute(candidatesQuery([terminalId], kind, false))).map(toCandidate);
 }
 
 /** Terminals the resolver remembers at most; beyond it the memory starts again. */
@@ -140,7 +141,10 @@ export class ThemeResolver {
   private queue = new Map<number, { resolve: (value: Candidate | null) => void; reject: (error: unknown) => void }[]>();
   queries = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly kind: ThemeKind = 'launcher',
+  ) {}
 
   resolve(terminalId: number, stamp: string): Candidate | null | Promise<Candidate | null> {
     const hit = this.cache.get(terminalId);
@@ -169,7 +173,7 @@ export class ThemeResolver {
       for (let i = 0; i < ids.length; i += 5000) {
         const chunk = ids.slice(i, i + 5000);
         this.queries++;
-        const found = await resolveThemes(this.db, chunk);
+        const found = await resolveThemes(this.db, chunk, this.kind);
         for (const id of chunk) for (const waiter of queue.get(id)!) waiter.resolve(found.get(id) ?? null);
       }
     } catch (error) {

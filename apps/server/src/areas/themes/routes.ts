@@ -1,5 +1,5 @@
 import { idSchema, type FieldDef, intSchema, pagingShape } from '@htv/shared';
-import { EQUIPMENT_TYPES, emptyDocument, THEME_ACTIONS, THEME_STATES, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { EQUIPMENT_TYPES, emptyDocument, THEME_KINDS, THEME_ACTIONS, THEME_STATES, type ThemeDocument } from '@htv/shared/areas/themes/index';
 import { and, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -48,6 +48,8 @@ const listQuery = z.object({
   ...pagingShape(),
   name: z.string().max(30).optional(),
   equipmentType: z.enum(EQUIPMENT_TYPES).optional(),
+  /** launcher templates (the template lists) or welcome templates (/skin/list); both without it. */
+  kind: z.enum(THEME_KINDS).optional(),
   status: z.enum(Object.keys(THEME_STATES).filter((s) => s !== 'locked') as [string, ...string[]]).optional(),
   typeId: idSchema.optional(),
 });
@@ -56,6 +58,7 @@ const createBody = z.strictObject({
   name: z.string().trim().min(1).max(30),
   equipmentType: z.enum(EQUIPMENT_TYPES),
   typeId: idSchema.nullable().default(null),
+  kind: z.enum(THEME_KINDS).default('launcher'),
 });
 const draftBody = z.strictObject({ revision: intSchema(1), document: z.unknown() });
 const publishBody = z.strictObject({ publishAt: z.coerce.date().optional() });
@@ -72,6 +75,7 @@ const FIELD_LABELS: Record<string, FieldDef> = {
 const listItem = (actor: Actor, row: ThemeRow, typeName: string | null) => ({
   id: row.id,
   name: row.name,
+  kind: row.kind,
   typeId: row.typeId,
   typeName,
   equipmentType: row.equipmentType,

@@ -13,6 +13,8 @@ export const themes = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 30 }).notNull(),
+    /** launcher or welcome (THEME_KINDS): mirrors the document, never changed after creation. */
+    kind: varchar('kind', { length: 10 }).notNull().default('launcher'),
     typeId: integer('type_id').references(() => recordTables.themeType!.id, { onDelete: 'restrict' }),
     /** room, public or meeting (EQUIPMENT_TYPES). */
     equipmentType: varchar('equipment_type', { length: 10 }).notNull(),
@@ -29,7 +31,7 @@ export const themes = pgTable(
     draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('themes_brand_idx').on(t.brandId), index('themes_hotel_idx').on(t.hotelId), index('themes_type_idx').on(t.typeId)],
+  (t) => [index('themes_kind_idx').on(t.kind), index('themes_brand_idx').on(t.brandId), index('themes_hotel_idx').on(t.hotelId), index('themes_type_idx').on(t.typeId)],
 );
 
 /**
@@ -66,8 +68,8 @@ export const themeVersions = pgTable(
  * Sends of a theme to its targets (all, brand, hotel, terminal), one row per target. The owner columns
  * are the sender's level (a brand's send never reaches another brand's terminals). A send is live from
  * `start_at` for `duration_seconds` until cancelled; an expired one is closed by the periodic job
- * (`cancelled_at` set to its end, `cancelled_by` empty). At most one live send to all exists: the
- * partial unique index makes two concurrent sends fail.
+ * (`cancelled_at` set to its end, `cancelled_by` empty). At most one live send to all exists per kind
+ * (one launcher, one welcome template): the partial unique index makes two concurrent sends fail.
  */
 export const themeSends = pgTable(
   'theme_sends',
@@ -76,6 +78,8 @@ export const themeSends = pgTable(
     themeId: integer('theme_id')
       .notNull()
       .references(() => themes.id, { onDelete: 'cascade' }),
+    /** The sent theme's kind (launcher or welcome): each kind has its own send to all. */
+    kind: varchar('kind', { length: 10 }).notNull().default('launcher'),
     /** all, brand, hotel or terminal. */
     targetKind: varchar('target_kind', { length: 10 }).notNull(),
     targetId: integer('target_id'),
@@ -91,6 +95,6 @@ export const themeSends = pgTable(
   (t) => [
     index('theme_sends_theme_idx').on(t.themeId),
     index('theme_sends_target_idx').on(t.targetKind, t.targetId),
-    uniqueIndex('theme_sends_one_all_idx').on(t.targetKind).where(sql`${t.targetKind} = 'all' and ${t.cancelledAt} is null`),
+    uniqueIndex('theme_sends_one_all_idx').on(t.kind).where(sql`${t.targetKind} = 'all' and ${t.cancelledAt} is null`),
   ],
 );

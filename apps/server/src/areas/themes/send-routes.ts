@@ -1,6 +1,6 @@
 import { idSchema, records, type FieldDef } from '@htv/shared';
 import { MAC_PATTERN, normalizeMac } from '@htv/shared/areas/devices/protocol';
-import { cancelSendBody, SCENE_EQUIPMENT, sendBody, THEME_ACTIONS, type SendBody, type TerminalThemeExplanation } from '@htv/shared/areas/themes/index';
+import { cancelSendBody, SCENE_EQUIPMENT, sendBody, THEME_ACTIONS, THEME_KINDS, type SendBody, type TerminalThemeExplanation } from '@htv/shared/areas/themes/index';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -77,12 +77,14 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
       const body = request.body as SendBody;
       // Sends that ended are closed first, in their own statement (an expired send to all frees its place).
       let touched: SentTarget[] = await closeExpiredSends(db);
+      let kind = 'launcher';
       const result = await db
         .transaction(async (tx) => {
           const row = await actionable(tx, actor, id, 'send');
+          kind = row.kind;
           const plan = await planSend(tx, actor, row, body);
           if (plan.kind === 'all') {
-            const taken = await liveAllSend(tx);
+            const taken = await liveAllSend(tx, kind);
             if (taken) throw conflict('theme.allSendTaken', { name: taken.name });
           }
           const written = await writeSend(tx, actor, row, plan, body.durationSeconds);
@@ -93,7 +95,7 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
         .catch(async (error: unknown) => {
           // A concurrent send to all committed first: the partial unique index refused this one.
           if (!isAllSendTaken(error)) throw error;
-          throw conflict('theme.allSendTaken', { name: (await liveAllSend(db))?.name ?? '' });
+          throw conflict('theme.allSendTaken', { name: (await liveAllSend(db, kind))?.name ?? '' });
         });
       notifyTargets(touched);
       return ok(result);
@@ -128,13 +130,14 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
     return ok(await listSends(db, actor, id, request.lang));
   });
 
-  const macQuery = z.object({ mac: z.string().max(40) });
+  const macQuery = z.object({ mac: z.string().max(40), kind: z.enum(THEME_KINDS).default('launcher') });
   app.get(
     '/api/admin/theme/resolution',
     { schema: { tags, querystring: macQuery, summary: 'Why a terminal shows its theme: the winning send and the ones it outranked' }, config: { auth: { userTypes: ALL, permission: 'terminal.read' } } },
     async (request) => {
       const actor = actorOf(request);
-      const mac = normalizeMac((request.query as { mac: string }).mac);
+      const query = request.query as z.infer<typeof macQuery>;
+      const mac = normalizeMac(query.mac);
       if (!MAC_PATTERN.test(mac)) throw notFound();
       const terminals = recordTables.terminal!;
       const [terminal] = await db
@@ -142,7 +145,7 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
         .from(terminals)
         .where(and(eq(terminals.mac, mac), tenantFilter(records.terminal, terminals, actor)));
       if (!terminal) throw notFound();
-      const candidates = await themeCandidates(db, terminal.id as number);
+      const candidates = await themeCandidates(db, terminal.id as number, query.kind);
       const name = await targetNames(db, candidates.map((c) => ({ kind: c.targetKind, id: c.targetId })), request.lang);
       const winner = candidates[0];
       const answer: TerminalThemeExplanation = {

@@ -201,13 +201,13 @@ export async function planSend(db: Db, actor: Actor, theme: ThemeRow, body: Send
   }
 }
 
-/** The live send to all and its theme's name, if there is one. */
-export async function liveAllSend(db: Db): Promise<{ themeId: number; name: string } | undefined> {
+/** The live send to all of a kind of template and its theme's name, if there is one. */
+export async function liveAllSend(db: Db, kind: string): Promise<{ themeId: number; name: string } | undefined> {
   const [row] = await db
     .select({ themeId: themes.id, name: themes.name })
     .from(themeSends)
     .innerJoin(themes, eq(themes.id, themeSends.themeId))
-    .where(and(eq(themeSends.targetKind, 'all'), isNull(themeSends.cancelledAt)));
+    .where(and(eq(themeSends.targetKind, 'all'), eq(themeSends.kind, kind), isNull(themeSends.cancelledAt)));
   return row;
 }
 
@@ -225,8 +225,8 @@ export async function writeSend(db: Db, actor: Actor, theme: ThemeRow, plan: Sen
   }
   const owner = actor.userType === 1 ? { brandId: null, hotelId: null } : actor.userType === 2 ? { brandId: actor.brandId, hotelId: null } : { brandId: actor.brandId, hotelId: actor.hotelId };
   await db.execute(sql`
-    insert into theme_sends (theme_id, target_kind, target_id, duration_seconds, brand_id, hotel_id, sent_by)
-    select ${theme.id}, ${plan.kind}, x, ${durationSeconds}, ${owner.brandId}, ${owner.hotelId}, ${actor.name}
+    insert into theme_sends (theme_id, kind, target_kind, target_id, duration_seconds, brand_id, hotel_id, sent_by)
+    select ${theme.id}, ${theme.kind}, ${plan.kind}, x, ${durationSeconds}, ${owner.brandId}, ${owner.hotelId}, ${actor.name}
       from unnest(${sql.param(plan.kind === 'all' ? [null] : targetIds)}::int[]) as x`);
   await refreshSendStatus(db, [theme.id]);
   return plan.ids.map((id) => ({ kind: plan.kind, id }));

@@ -109,14 +109,16 @@ export async function checkedDraft(db: Db, input: unknown): Promise<ThemeDocumen
 /** The row columns that mirror the document's theme fields (lists filter and sort on them). */
 export const rowFields = (doc: ThemeDocument) => ({
   name: doc.theme.name,
+  kind: doc.theme.kind,
   typeId: doc.theme.typeId,
   equipmentType: doc.theme.equipmentType,
   visibility: doc.theme.visibility,
 });
 
-/** The filters the template lists share: a name part, a category, an equipment type. */
-export function themeFilters(q: { name?: string; typeId?: number; equipmentType?: string }): SQL[] {
+/** The filters the template lists share: a name part, a category, an equipment type, a kind. */
+export function themeFilters(q: { name?: string; typeId?: number; equipmentType?: string; kind?: string }): SQL[] {
   return [
+    q.kind ? eq(themes.kind, q.kind) : undefined,
     q.name ? ilike(themes.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
     q.typeId ? eq(themes.typeId, q.typeId) : undefined,
     q.equipmentType ? eq(themes.equipmentType, q.equipmentType) : undefined,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 /**
@@ -320,11 +320,14 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     mime: varchar('mime', { length: 100 }).notNull(),
-    size: integer('size').notNull(),
+    /** Bytes; bigint since firmware may pass 2G. */
+    size: bigint('size', { mode: 'number' }).notNull(),
     width: integer('width'),
     height: integer('height'),
     rule: varchar('rule', { length: 40 }).notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
+    /** MD5 of the bytes, computed while they streamed in (what TVs and the spec's duplicate check compare). */
+    md5: varchar('md5', { length: 32 }),
     brandId: integer('brand_id'),
     hotelId: integer('hotel_id'),
     uploadedBy: integer('uploaded_by'),

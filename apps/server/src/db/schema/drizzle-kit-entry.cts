@@ -7,5 +7,9 @@ import * as terminals from '../../areas/devices/schema.js';
 import * as dashboard from '../../areas/dashboard/schema.js';
 import * as material from '../../areas/material/schema.js';
 import * as themes from '../../areas/themes/schema.js';
+import * as boot from '../../areas/boot/schema.js';
+import * as releases from '../../areas/releases/schema.js';
+import * as tracking from '../../areas/tracking/schema.js';
+import * as settlement from '../../areas/settlement/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases, ...tracking, ...settlement };

@@ -5,3 +5,7 @@ export * from '../../areas/oem/schema.js';
 export * from '../../areas/dashboard/schema.js';
 export * from '../../areas/material/schema.js';
 export * from '../../areas/themes/schema.js';
+export * from '../../areas/boot/schema.js';
+export * from '../../areas/releases/schema.js';
+export * from '../../areas/tracking/schema.js';
+export * from '../../areas/settlement/schema.js';

@@ -17,6 +17,10 @@ import { MacSearchPanel } from './MacSearchPanel';
 import { useDeviceText, type DeviceT } from './locales';
 import { useThemeText } from '../themes/locales';
 import { TerminalThemePanel } from '../themes/TerminalTheme';
+import { TerminalBootPanel } from '../boot/TerminalBoot';
+import { useBootText } from '../boot/locales';
+import { useReleaseText } from '../releases/locales';
+import { TerminalReleasesPanel } from '../releases/TerminalReleases';
 
 const fmt = (value: unknown) => (value ? dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss') : '-');
 const TIP_MAX = 200;
@@ -57,6 +61,8 @@ function LogTable<T extends object>({ kind, mac, load, columns }: { kind: string
 export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: () => void }) {
   const d = useDeviceText();
   const themeText = useThemeText();
+  const bootText = useBootText();
+  const releaseText = useReleaseText();
   const lang = useLang();
   const info = useQuery({ queryKey: deviceKeys.info(mac), queryFn: ({ signal }) => deviceApi.info(mac, signal) });
   const row = info.data;
@@ -94,6 +100,16 @@ export function TerminalDetailDrawer({ mac, onClose }: { mac: string; onClose: (
             key: 'theme',
             label: themeText('terminalTheme'),
             children: <TerminalThemePanel mac={mac} />,
+          },
+          {
+            key: 'boot',
+            label: bootText('bootTab'),
+            children: <TerminalBootPanel mac={mac} />,
+          },
+          {
+            key: 'releases',
+            label: releaseText('releasesTab'),
+            children: row ? <TerminalReleasesPanel terminalId={Number(row.id)} /> : null,
           },
           {
             key: 'heartbeats',

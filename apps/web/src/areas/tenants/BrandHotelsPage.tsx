@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSession } from '../../auth/session';
+import { useSession, useSessionInfo } from '../../auth/session';
 import { PagedTable } from '../../crud/PagedTable';
 import { useTabSubject } from '../../layout/tabSubject';
 import { hotelKeys, hotelsApi, roomsPathOf, type BrandHotel } from './api';
@@ -12,8 +12,17 @@ import { useHotelText } from './locales';
 
 /** /brand/hotels/:id — a brand's hotels with room, terminal, TV and unauthorized counts (`GET /api/brands/:id/hotels`). */
 export default function BrandHotelsPage() {
+  return <BrandHotels brandId={Number(useParams().id)} />;
+}
+
+/** /hotel/overview — the signed-in brand's branches with the same figures (and online terminals). */
+export function BranchOverviewPage() {
+  const info = useSessionInfo();
+  return <BrandHotels brandId={info.project_id ?? 0} overview />;
+}
+
+function BrandHotels({ brandId, overview = false }: { brandId: number; overview?: boolean }) {
   const m = useHotelText();
-  const brandId = Number(useParams().id);
   const navigate = useNavigate();
   const user = useSession();
   const [query, setQuery] = useState<{ page: number; pagesize: number; keyword?: string }>({ page: 1, pagesize: 20 });
@@ -33,6 +42,7 @@ export default function BrandHotelsPage() {
     { key: 'unauthorizedCount', dataIndex: 'unauthorizedCount', title: m('unauthorizedCount') },
     { key: 'tvCount', dataIndex: 'tvCount', title: m('tvCount') },
     { key: 'terminalCount', dataIndex: 'terminalCount', title: m('terminalCount') },
+    { key: 'onlineCount', dataIndex: 'onlineCount', title: m('onlineCount') },
     { key: 'roomCount', dataIndex: 'roomCount', title: m('roomCount') },
     {
       key: 'actions',
@@ -47,7 +57,7 @@ export default function BrandHotelsPage() {
   ];
 
   const brand = list.data?.brand;
-  useTabSubject(brand?.name);
+  useTabSubject(overview ? undefined : brand?.name);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
@@ -65,9 +75,9 @@ export default function BrandHotelsPage() {
       <Card
         title={
           <Space>
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label={m('back')} />
+            {!overview && <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label={m('back')} />}
             <span>
-              {m('brandHotelsTitle')}
+              {m(overview ? 'branchOverviewTitle' : 'brandHotelsTitle')}
               {brand ? ` - ${brand.name}` : ''}
             </span>
           </Space>

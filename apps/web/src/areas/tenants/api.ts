@@ -13,6 +13,7 @@ export interface BrandHotel {
   terminalCount: number;
   unauthorizedCount: number;
   tvCount: number;
+  onlineCount: number;
 }
 
 export interface BrandHotels {

@@ -10,13 +10,15 @@ import { useThemeText } from './locales';
 type Candidate = TerminalThemeExplanation['candidates'][number];
 
 /**
- * "Why does this TV show this theme?" (terminal detail): the theme it resolves to, the send that won
- * (target, sender, time) and the sends it outranked, best first (docs/themes.md "Resolution").
+ * "Why does this TV show this theme?" (terminal detail): the theme it resolves to (and its welcome
+ * template), the send that won (target, sender, time) and the sends it outranked, best first
+ * (docs/themes.md "Resolution").
  */
 export function TerminalThemePanel({ mac }: { mac: string }) {
   const m = useThemeText();
   const lang = useLang();
-  const why = useQuery({ queryKey: ['themes', 'resolution', mac], queryFn: ({ signal }) => themeApi.resolution(mac, signal) });
+  const why = useQuery({ queryKey: ['themes', 'resolution', mac], queryFn: ({ signal }) => themeApi.resolution(mac, 'launcher', signal) });
+  const welcome = useQuery({ queryKey: ['themes', 'resolution', mac, 'welcome'], queryFn: ({ signal }) => themeApi.resolution(mac, 'welcome', signal) });
   const data = why.data;
   if (!data) return <Typography.Text type="secondary">{why.isError ? '-' : '…'}</Typography.Text>;
   const scene = records.terminal.fields.sceneMode.options?.[data.sceneMode]?.[lang] ?? data.sceneMode;
@@ -26,6 +28,9 @@ export function TerminalThemePanel({ mac }: { mac: string }) {
       <Descriptions size="small" bordered column={1}>
         <Descriptions.Item label={m('showsTheme')}>
           <span data-testid="terminal-theme-name">{data.theme ? `${data.theme.name} · v${data.theme.version}` : m('noTheme')}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={m('showsWelcome')}>
+          <span data-testid="terminal-welcome-name">{welcome.data?.theme ? `${welcome.data.theme.name} · v${welcome.data.theme.version}` : m('noTheme')}</span>
         </Descriptions.Item>
         <Descriptions.Item label={m('equipmentType')}>
           {data.equipmentType ? m('sceneShows', { scene, type: m(data.equipmentType as 'room') }) : m('sceneShowsNone', { scene })}

@@ -20,7 +20,7 @@ import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Modal, Progress, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
 import { useTabSubject } from '../../layout/tabSubject';
@@ -56,12 +56,13 @@ function existingPlace(doc: ThemeDocument, place: Place): Place {
  * chosen node's schema. The draft saves itself after each pause; publishing runs the server's check
  * and marks the blocks it finds problems on. See docs/themes.md "The editor".
  */
-export default function ThemeEditorPage() {
+export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
   const m = useThemeText();
   const e = useEditorText();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const id = Number(useParams().id);
+  const routeId = Number(useParams().id);
+  const id = themeId ?? routeId;
   const loaded = useQuery({ queryKey: ['themes', 'document', id, useLang()], queryFn: ({ signal }) => themeApi.get(id, signal) });
   useTabSubject(loaded.data?.name);
   const draft = useDraftEditor(id, loaded.data);
@@ -452,4 +453,10 @@ export default function ThemeEditorPage() {
       </Row>
     </div>
   );
+}
+
+/** /skin/edit?id=: the same editor on a welcome template (the route table gives the path no id). */
+export function WelcomeEditorPage() {
+  const id = Number(useSearchParams()[0].get('id'));
+  return <ThemeEditorPage key={id} themeId={id} />;
 }

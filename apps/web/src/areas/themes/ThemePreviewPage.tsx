@@ -11,6 +11,10 @@ import { themeApi } from './api';
 import { useThemeText } from './locales';
 import { useThemeAssets } from './useThemeAssets';
 
+
+/** A welcome template's preview greets as a TV whose guest is not known. */
+const WELCOME_PREVIEW = { guest: null, room: null };
+
 /** The arrows, OK and Back of a TV remote, sent as the keys a browser TV receives. */
 function OnScreenRemote() {
   const m = useThemeText();
@@ -51,7 +55,7 @@ function Preview({ document: doc, label }: { document: ThemeDocument; label: str
   return (
     <div style={{ position: 'fixed', inset: 0, background: '#000' }} data-testid="theme-preview">
       {holder}
-      {assets.data && <ThemeStage document={doc} assets={assets.data} lang={lang} interactive onAction={announce} />}
+      {assets.data && <ThemeStage document={doc} assets={assets.data} lang={lang} interactive onAction={announce} variables={doc.theme.kind === 'welcome' ? WELCOME_PREVIEW : undefined} />}
       <Space data-testid="preview-toolbar" style={{ position: 'absolute', top: 8, left: 8, background: 'rgba(255,255,255,.9)', padding: '4px 8px', borderRadius: 8 }}>
         <Typography.Text strong>{doc.theme.name}</Typography.Text>
         <Tag>{label}</Tag>

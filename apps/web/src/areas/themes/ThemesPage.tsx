@@ -1,6 +1,6 @@
-import { EQUIPMENT_TYPES, THEME_STATES, VERSION_STATES } from '@htv/shared/areas/themes/index';
+import { EQUIPMENT_TYPES, THEME_STATES, VERSION_STATES, type ThemeKind } from '@htv/shared/areas/themes/index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { Suspense, useState } from 'react';
@@ -20,19 +20,20 @@ const SendDialog = lazyPage(() => import('./SendDialog').then((module) => ({ def
 
 type Equipment = (typeof EQUIPMENT_TYPES)[number];
 
-/** The editor of a theme's document (route table: /themes/themes_template/:id). */
-export const editorPath = (id: number) => `/themes/themes_template/${id}`;
+/** The editor of a theme's document (route table: /themes/themes_template/:id; a welcome template's: /skin/edit?id=). */
+export const editorPath = (id: number, kind: ThemeKind = 'launcher') => (kind === 'welcome' ? `/skin/edit?id=${id}` : `/themes/themes_template/${id}`);
 
 /** Previews open in a window of their own, outside the console (a draft, or a version). */
 const openPreview = (path: string) => window.open(`${APP_BASE}${path}`, '_blank', 'noopener');
 
 /**
  * A template list (spec §2): room templates (/themes/themes_page) or, for hotels, public-area ones
- * (/themes/themes_public_page); brands and the platform see every equipment type. Each row shows only
+ * (/themes/themes_public_page); brands and the platform see every equipment type; welcome templates
+ * (/skin/list) are the same list of the welcome kind. Each row shows only
  * the lifecycle buttons the server says the caller may use now (`actions`); Send opens the send dialog
  * (targets, show duration, the result, the live sends to cancel).
  */
-function ThemeList({ equipment }: { equipment?: Equipment }) {
+function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; kind?: ThemeKind }) {
   const m = useThemeText();
   const lang = useLang();
   const user = useSession();
@@ -44,7 +45,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
   const [sending, setSending] = useState<ThemeItem | null>(null);
   const [form] = Form.useForm<{ name: string; equipmentType: Equipment }>();
   const [publishForm] = Form.useForm<{ publishAt?: Dayjs }>();
-  const query = { ...paging, ...(equipment ? { equipmentType: equipment } : {}) };
+  const query = { ...paging, kind, ...(equipment ? { equipmentType: equipment } : {}) };
   const list = useQuery({ queryKey: ['themes', lang, query], queryFn: ({ signal }) => themeApi.list(query, signal), placeholderData: keepPreviousData });
   const refresh = () => client.invalidateQueries({ queryKey: ['themes'] });
   const run = useMutation({ mutationFn: (call: () => Promise<unknown>) => call(), onSuccess: refresh, onError: (error) => showApiError(error) });
@@ -52,9 +53,9 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
   const create = async () => {
     const values = await form.validateFields();
     try {
-      const theme = await themeApi.create(values);
+      const theme = await themeApi.create({ ...values, kind });
       setCreating(false);
-      navigate(editorPath(theme.id));
+      navigate(editorPath(theme.id, kind));
     } catch (error) {
       showApiError(error, form, ['name', 'equipmentType']);
     }
@@ -95,7 +96,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
       render: (_, row) => (
         <Space size={0} wrap>
           {row.editable && can(user, 'theme.update') && (
-            <Button type="link" size="small" onClick={() => navigate(editorPath(row.id))} data-testid="theme-edit">
+            <Button type="link" size="small" onClick={() => navigate(editorPath(row.id, row.kind))} data-testid="theme-edit">
               {m('edit')}
             </Button>
           )}
@@ -134,7 +135,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
 
   return (
     <Card
-      title={m(equipment === 'public' ? 'publicTitle' : equipment === 'room' ? 'roomTitle' : 'listTitle')}
+      title={m(kind === 'welcome' ? 'welcomeTitle' : equipment === 'public' ? 'publicTitle' : equipment === 'room' ? 'roomTitle' : 'listTitle')}
       extra={
         can(user, 'theme.create') && (
           <Space>
@@ -146,6 +147,7 @@ function ThemeList({ equipment }: { equipment?: Equipment }) {
         )
       }
     >
+      {kind === 'welcome' && <Alert type="info" showIcon message={m('welcomeHint')} style={{ marginBottom: 16 }} />}
       <PagedTable<ThemeItem> rowKey="id" columns={columns} data={list.data} loading={list.isFetching} page={paging.page} pagesize={paging.pagesize} onPage={(page, pagesize) => setPaging({ page, pagesize })} />
       <Modal open={creating} title={m('create')} onOk={create} onCancel={() => setCreating(false)} okText={m('ok')} cancelText={m('cancel')} destroyOnHidden>
         <Form form={form} layout="vertical" initialValues={{ equipmentType: equipment ?? 'room' }}>
@@ -182,6 +184,11 @@ export default function ThemesPage() {
 /** /themes/themes_public_page: a hotel's public-area templates. */
 export function PublicThemesPage() {
   return <ThemeList equipment="public" />;
+}
+
+/** /skin/list: welcome templates, which TVs show before the launcher. */
+export function WelcomeThemesPage() {
+  return <ThemeList kind="welcome" />;
 }
 
 /** /themes/themes_version: every version of the caller's templates, with timed ones cancellable. */

@@ -1,10 +1,11 @@
-import type { SendBody, SendItem, SendResult, TerminalThemeExplanation, ThemeActionName, ThemeDocument } from '@htv/shared/areas/themes/index';
+import type { SendBody, SendItem, SendResult, TerminalThemeExplanation, ThemeActionName, ThemeDocument, ThemeKind } from '@htv/shared/areas/themes/index';
 import { api, type Query } from '../../api/client';
 
 /** A theme as `GET /api/admin/theme` lists it. */
 export interface ThemeItem {
   id: number;
   name: string;
+  kind: ThemeKind;
   typeId: number | null;
   typeName: string | null;
   equipmentType: string;
@@ -38,7 +39,7 @@ const ACTION_PATHS: Record<RowActionName, string> = { cancelPublish: 'cancel-pub
 export const themeApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<Paged<ThemeItem>>('/admin/theme', query, signal),
   get: (id: number, signal?: AbortSignal) => api.get<ThemeItem & { document: ThemeDocument }>(`/admin/theme/${id}`, undefined, signal),
-  create: (body: { name: string; equipmentType: string }) => api.post<ThemeItem>('/admin/theme', body),
+  create: (body: { name: string; equipmentType: string; kind: ThemeKind }) => api.post<ThemeItem>('/admin/theme', body),
   saveDraft: (id: number, revision: number, document: ThemeDocument) => api.put<ThemeItem & { document: ThemeDocument }>(`/admin/theme/${id}/draft`, { revision, document }),
   remove: (id: number) => api.delete<null>(`/admin/theme/${id}`),
   publish: (id: number, publishAt?: string) => api.post<VersionItem>(`/admin/theme/${id}/publish`, publishAt ? { publishAt } : {}),
@@ -48,5 +49,5 @@ export const themeApi = {
   send: (id: number, body: SendBody) => api.post<SendResult>(`/admin/theme/${id}/send`, body),
   sends: (id: number, signal?: AbortSignal) => api.get<SendItem[]>(`/admin/theme/${id}/sends`, undefined, signal),
   cancelSend: (id: number, sendIds?: number[]) => api.post<{ cancelled: number }>(`/admin/theme/${id}/cancel-send`, sendIds ? { sendIds } : {}),
-  resolution: (mac: string, signal?: AbortSignal) => api.get<TerminalThemeExplanation>('/admin/theme/resolution', { mac }, signal),
+  resolution: (mac: string, kind: ThemeKind, signal?: AbortSignal) => api.get<TerminalThemeExplanation>('/admin/theme/resolution', { mac, kind }, signal),
 };

@@ -5,17 +5,10 @@ import { APP_BASE } from '../../api/client';
 import { can, type SessionInfo } from '../../auth/access';
 import { useSessionInfo } from '../../auth/session';
 import { useLang } from '../../locales';
-import { PUBLIC_SCREENS } from '../../app/screens';
 
-/** The feedback page (a public route, spec §2) and the permission that shows its link. */
+/** The feedback page (a public route, spec §2; apps/web/src/areas/feedback) and the permission that shows its link. */
 export const FEEDBACK_PATH = '/fb/index';
 export const FEEDBACK_PERMISSION = 'feedback.create';
-
-/**
- * Whether the feedback page is part of this build. It is a public route of the spec that no screen
- * implements yet; its link appears once PUBLIC_SCREENS has it.
- */
-const FEEDBACK_BUILT = FEEDBACK_PATH in PUBLIC_SCREENS;
 
 /** Spec §6: feedback for types 2 and 3 with the feedback permission; help for type 3 or when coming from a brand. */
 export function headerLinks(info: SessionInfo): { feedback: boolean; help: boolean } {
@@ -38,7 +31,7 @@ export function HeaderLinks() {
   const links = headerLinks(info);
   return (
     <>
-      {links.feedback && FEEDBACK_BUILT && (
+      {links.feedback && (
         <Tooltip title={t('header.feedback')}>
           <Button type="text" icon={<MessageOutlined />} href={`${APP_BASE}${FEEDBACK_PATH}`} target="_blank" rel="noopener" aria-label={t('header.feedback')} data-testid="feedback-link" />
         </Tooltip>

@@ -1,6 +1,7 @@
 import type { Text } from '../../i18n/lang.js';
 import type { UserType } from '../../record/define.js';
 import { THEME_TRANSFER_LOG_ACTIONS } from '../themes/messages.js';
+import { RELEASE_LOG_ACTIONS } from '../releases/messages.js';
 
 /**
  * Permission strings. A role holds a list of them (`loginInfo.permissions`); a super role (platform
@@ -25,6 +26,14 @@ export const PERMISSIONS = {
   /** Hotel users: read and change the hotel's settings (`get|set_hotel_info_by_key`, general keys). */
   hotelInfoRead: 'hotelInfo.read',
   hotelInfoUpdate: 'hotelInfo.update',
+  /** Read rollouts and terminals' upgrade actions of one's reach. */
+  releaseRead: 'release.read',
+  /** Create, start, pause, resume and cancel rollouts. */
+  releasePublish: 'release.publish',
+  /** Delete terminals' upgrade entries (`admin/upgrade_terminal/delete_batch`). */
+  upgradeTerminalDelete: 'release.deleteTerminal',
+  /** The terminal download-task lists (releases' downloads and boot files'). */
+  downloadTaskRead: 'downloadTask.read',
 } as const;
 
 export const USER_TYPE_LIST = [1, 2, 3] as const satisfies readonly UserType[];
@@ -68,6 +77,7 @@ export const OPLOG_ACTIONS: Record<string, Text> = {
   theme_unlock: { 'zh-CN': '解锁模板', 'en-US': 'Unlock template' },
   theme_version_cancel: { 'zh-CN': '取消定时发布', 'en-US': 'Cancel timed publishing' },
   ...THEME_TRANSFER_LOG_ACTIONS,
+  ...RELEASE_LOG_ACTIONS,
   theme_send: { 'zh-CN': '下发模板', 'en-US': 'Send template' },
   theme_cancel_send: { 'zh-CN': '取消下发模板', 'en-US': 'Cancel template send' },
   create: { 'zh-CN': '新增', 'en-US': 'Create' },

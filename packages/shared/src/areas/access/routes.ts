@@ -82,6 +82,10 @@ const LOGIN_AS_HOTEL: RouteAction = { key: PERMISSIONS.loginAs, title: t('进入
 const TRANSFER_MANAGER: RouteAction = { key: PERMISSIONS.hotelManagerTransfer, title: t('转移负责人', 'Transfer manager') };
 /** Room buttons on the custom per-hotel room pages (the generated room list adds them itself). */
 const ROOM_ACTIONS: RouteAction[] = (['create', 'update', 'delete'] as const).map((action) => ({ key: `room.${action}`, title: ACTION_TITLES[action]! }));
+/** Buttons of the release screens: publish (create, pause, resume, cancel rollouts). */
+const RELEASE_PUBLISH: RouteAction = { key: PERMISSIONS.releasePublish, title: t('发布/暂停/取消', 'Publish / pause / cancel') };
+const UPGRADE_DELETE: RouteAction = { key: PERMISSIONS.upgradeTerminalDelete, title: t('删除终端升级', 'Delete terminal upgrades') };
+const ROLLOUT_PAGE = (): RouteEntry => page('/releases/rollout/:id', '发布详情', 'Rollout', PERMISSIONS.releaseRead, { hidden: true, actions: [RELEASE_PUBLISH] });
 const HOTEL_INFO_UPDATE: RouteAction = { key: PERMISSIONS.hotelInfoUpdate, title: t('修改', 'Edit') };
 const HOME = (): RouteEntry => page('/home', '首页', 'Home', null, { icon: 'HomeOutlined' });
 const MESSAGE_CENTER = (): RouteEntry => page('/message/center', '消息中心', 'Message center', null, { icon: 'BellOutlined', hidden: true });
@@ -108,8 +112,8 @@ const PREVIEWS = (): RouteEntry[] => [
   page('/themes_preview/:id', '主题预览', 'Theme preview', 'theme.read', { hidden: true, bare: true }),
 ];
 const DOWNLOAD_TASKS = (): RouteEntry[] => [
-  page('/task_info/task_info_list', '下载任务', 'Download tasks', 'downloadTask.read'),
-  page('/task_info/task_error_list', '失败任务', 'Failed tasks', 'downloadTask.read'),
+  page('/task_info/task_info_list', '下载任务', 'Download tasks', PERMISSIONS.downloadTaskRead),
+  page('/task_info/task_error_list', '失败任务', 'Failed tasks', PERMISSIONS.downloadTaskRead),
 ];
 
 /** Platform administrator (type 1). */
@@ -142,9 +146,13 @@ platformRoutes.push(
   page('/brand/rooms/:hotel_id', '房间列表', 'Rooms', 'room.read', { hidden: true, actions: ROOM_ACTIONS }),
   page('/user/list', '品牌权限', 'Brand permissions', { record: 'brandAccount' }),
   page('/user/hotel', '权限列表', 'Permission list', { record: 'hotelAccount' }),
-  page('/all_app/list', '应用列表', 'App list', 'app.read', { icon: 'AppstoreOutlined' }),
+  page('/all_app/list', '应用列表', 'App list', { record: 'app' }, { icon: 'AppstoreOutlined', actions: [RELEASE_PUBLISH] }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
-  page('/start_logo/index', '开机素材列表', 'Boot material list', 'startLogo.read', { icon: 'PlayCircleOutlined' }),
+  // The boot-logo library and, beside it, the boot policies (the platform's own is every TV's default).
+  page('/start_logo/index', '开机素材列表', 'Boot material list', 'startLogo.read', {
+    icon: 'PlayCircleOutlined',
+    actions: (['read', 'create', 'update', 'delete'] as const).map((action) => ({ key: `bootConfig.${action}`, title: t(`开机策略${ACTION_TITLES[action]!['zh-CN']}`, `${ACTION_TITLES[action]!['en-US']} boot policies`) })),
+  }),
   page('/themes/themes_page', '模板列表', 'Template list', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_type', '模板分类', 'Template categories', { record: 'themeType' }),
   ...THEME_PAGES(),
@@ -160,16 +168,19 @@ platformRoutes.push(
   page('/vod_operation/promotional_position', '推广位', 'Promotion slots', 'vodPromotion.read'),
   page('/vod_platform', '点播管理平台', 'VOD platform', 'vodPlatform.open', { icon: 'LinkOutlined', external: 'vod_platform' }),
   page('/operation_platform', '基础运营平台', 'Operation platform', 'operationPlatform.open', { icon: 'LinkOutlined', external: 'operation_platform' }),
-  page('/skin/list', '欢迎模板', 'Welcome templates', 'skin.read'),
-  page('/skin/edit', '编辑欢迎模板', 'Edit welcome template', 'skin.update', { hidden: true }),
-  page('/batchmachine/list', '装机管理', 'Installation management', 'batchMachine.read', { icon: 'ToolOutlined' }),
+  // Welcome templates are themes of the welcome kind (docs/themes.md): the same calls and permissions.
+  page('/skin/list', '欢迎模板', 'Welcome templates', 'theme.read', { actions: THEME_BUTTONS }),
+  page('/skin/edit', '编辑欢迎模板', 'Edit welcome template', 'theme.update', { hidden: true }),
+  page('/batchmachine/list', '装机管理', 'Installation management', { record: 'batchMachine' }, { icon: 'ToolOutlined' }),
   page('/customer_manage/customer', '厂商列表', 'Manufacturer list', { record: 'oemCustomer' }),
   page('/customer_manage/user', '厂商账号', 'Manufacturer accounts', { record: 'oemUser' }),
   page('/customer_manage/launcher', '厂商Launcher', 'Manufacturer launcher', { record: 'oemLauncher' }),
   page('/customer_manage/brand_share', '品牌分成', 'Brand shares', { record: 'oemBrandShare' }),
   page('/terminal_manage/terminal', '终端列表', 'Terminal list', { record: 'terminal' }),
   page('/terminal_manage/heartbeats/:mac', '终端心跳日志', 'Terminal heartbeat log', 'terminal.read', { hidden: true }),
-  page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', 'ota.read'),
+  page('/terminal_manage/ota', 'OTA包管理', 'OTA package management', { record: 'otaPackage' }, { actions: [RELEASE_PUBLISH] }),
+  page('/terminal_manage/rollouts', '升级发布', 'Rollouts', PERMISSIONS.releaseRead, { actions: [RELEASE_PUBLISH] }),
+  ROLLOUT_PAGE(),
   // The terminal list narrowed to overseas terminals: the same rows, reach and permission (terminal.read).
   page('/terminal_manage/hw_terminal', '海外终端管理', 'Overseas terminal management', { record: 'terminal' }, {
     filters: { overseas: 'true' },
@@ -182,21 +193,21 @@ platformRoutes.push(
   page('/terminal_control/tv_auth/logs', '授权日志', 'TV-auth logs', { record: 'tvAuthLog' }, { hidden: true }),
   page('/terminal_control/launcher', '盗用监控', 'Stolen-use monitoring', 'launcherMonitor.read'),
   page('/terminal_control/illegalwarning', '告警终端', 'Alarm terminals', 'illegalWarning.read'),
-  page('/terminal_control/upgrade', '控制升级', 'Control upgrade', 'controlUpgrade.read'),
+  page('/terminal_control/upgrade', '控制升级', 'Control upgrade', { record: 'controlUpgrade' }, { actions: [RELEASE_PUBLISH, UPGRADE_DELETE] }),
   page('/ai/manage', '信息管理', 'Information management', 'aiInfo.read'),
   page('/ai/check', '信息审核', 'Information review', 'aiCheck.read'),
   page('/ai/config_check', '配置审核', 'Configuration review', 'aiConfigCheck.read'),
   page('/ai/intent_slots', '意图槽位', 'Intent slots', 'aiIntentSlot.read'),
   page('/ai/project_config', 'AI项目配置查询', 'AI project configuration', 'aiProjectConfig.read'),
-  page('/conhide/boots', '内容隐藏开机策略', 'Content-hiding boot strategy', 'contentHide.read', { icon: 'EyeInvisibleOutlined' }),
-  page('/license', '许可证管理', 'License management', 'license.read', { icon: 'KeyOutlined' }),
+  page('/conhide/boots', '内容隐藏开机策略', 'Content-hiding boot strategy', { record: 'contentHideRule' }, { icon: 'EyeInvisibleOutlined' }),
+  page('/license', '许可证管理', 'License management', { record: 'licence' }, { icon: 'KeyOutlined' }),
   page('/channel/list', '频道管理', 'Channel management', 'channel.read', { icon: 'UnorderedListOutlined' }),
   page('/task/item', '任务项', 'Task items', 'taskItem.read'),
   page('/task/list', '任务列表', 'Task list', 'task.read'),
-  page('/newdata/terminal_share', '终端占比', 'Terminal share', 'statistics.read', { external: 'terminal_share' }),
-  page('/newdata/terminal_map', '终端在线地图', 'Terminal online map', 'statistics.read', { external: 'terminal_map' }),
-  page('/newdata/by_customer', '厂商终端数据', 'Terminal data by manufacturer', 'statistics.read', { external: 'terminal_by_customer' }),
-  page('/newdata/by_brand', '品牌终端数据', 'Terminal data by brand', 'statistics.read', { external: 'terminal_by_brand' }),
+  page('/newdata/terminal_share', '终端占比', 'Terminal share', 'statistics.read'),
+  page('/newdata/terminal_map', '终端在线地图', 'Terminal online map', 'statistics.read'),
+  page('/newdata/by_customer', '厂商终端数据', 'Terminal data by manufacturer', 'statistics.read'),
+  page('/newdata/by_brand', '品牌终端数据', 'Terminal data by brand', 'statistics.read'),
   page('/systems/supers', '账号管理', 'Account management', { record: 'adminAccount' }),
   page('/systems/groups', '角色管理', 'Role management', { record: 'role' }),
   page('/systems/permissions', '权限管理', 'Permission management', { record: 'permissionNode' }),
@@ -207,13 +218,14 @@ platformRoutes.push(
   page('/runlog/tv', '电视开机日志', 'TV boot log', 'runlogTv.read'),
   page('/runlog/app', '应用启动日志', 'App launch log', 'runlogApp.read'),
   page('/runlog/app/detail', '应用启动详情', 'App launch detail', 'runlogApp.read', { hidden: true }),
-  page('/settlement/list', '结算统计', 'Settlement statistics', 'settlement.read'),
+  page('/settlement/list', '结算统计', 'Settlement statistics', 'settlement.read', { actions: [{ key: 'settlement.settle', title: t('结算', 'Settle') }] }),
   page('/settlement/active', '激活统计', 'Activation statistics', 'settlement.read'),
-  page('/fb/list', '反馈与建议', 'Feedback and suggestions', 'feedback.read', { icon: 'MessageOutlined' }),
+  page('/fb/list', '反馈与建议', 'Feedback and suggestions', { record: 'feedback' }, { icon: 'MessageOutlined', actions: [{ key: 'feedback.handle', title: t('处理/忽略', 'Handle / ignore') }] }),
   ...FAQ(),
   ...DOWNLOAD_TASKS(),
   page('/tags/tags_manage_list', '标签列表', 'Tag list', { record: 'tag' }, { icon: 'TagsOutlined' }),
-  page('/event-track/config', '埋点配置', 'Tracking configuration', 'eventTrack.read', { icon: 'AimOutlined' }),
+  page('/event-track/config', '埋点配置', 'Tracking configuration', { record: 'trackedEvent' }, { icon: 'AimOutlined' }),
+  page('/event-track/report', '埋点报表', 'Event report', 'eventTrack.read', { icon: 'BarChartOutlined' }),
   page('/message/send', '消息发送', 'Send messages', PERMISSIONS.messageSend, { icon: 'NotificationOutlined' }),
   MESSAGE_CENTER(),
 );
@@ -247,10 +259,11 @@ brandRoutes.push(
   ...THEME_PAGES(),
   page('/template/shop', '模板市场', 'Template market', 'templateShop.read', { icon: 'ShoppingOutlined' }),
   ...PREVIEWS(),
-  page('/startlogo/startlogo', '开机动画', 'Boot animation', 'bootConfig.read'),
+  page('/startlogo/startlogo', '开机动画', 'Boot animation', { record: 'bootPolicy' }),
   page('/startlogo/startlogo_setting_content/:id', '开机设置内容', 'Boot setting content', 'bootConfig.update', { hidden: true }),
   ...DOWNLOAD_TASKS(),
   ...FAQ(),
+  page('/fb/index', '意见反馈', 'Feedback', 'feedback.create', { hidden: true }),
   OPERATION_LOG(),
   MESSAGE_CENTER(),
 );
@@ -291,10 +304,11 @@ hotelRoutes.push(
   page('/shop/shop_category', '商品分类', 'Categories', 'shopCategory.read'),
   page('/shop/shop_goods', '商品', 'Goods', 'shopGoods.read'),
   page('/ht/terminal', '终端列表', 'Terminals', { record: 'terminal' }),
-  page('/ht/manage', '标签管理', 'Tags', 'hotelTag.read'),
+  page('/ht/manage', '标签管理', 'Tags', { record: 'hotelTag' }),
   page('/ht/rooms', '房间管理', 'Rooms', { record: 'room' }),
-  page('/ht/update', '升级管理', 'Upgrades', 'hotelUpgrade.read'),
-  page('/hotelapp/list', '应用管理', 'Apps', 'hotelApp.read', { icon: 'AppstoreOutlined' }),
+  page('/ht/update', '升级管理', 'Upgrades', PERMISSIONS.releaseRead, { actions: [RELEASE_PUBLISH, UPGRADE_DELETE] }),
+  ROLLOUT_PAGE(),
+  page('/hotelapp/list', '应用管理', 'Apps', { record: 'app' }, { icon: 'AppstoreOutlined', actions: [RELEASE_PUBLISH] }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
   page('/themes/themes_page', '客房模板', 'Room templates', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_public_page', '公区模板', 'Public-area templates', 'theme.read', { actions: THEME_BUTTONS }),
@@ -302,8 +316,8 @@ hotelRoutes.push(
   ...THEME_PAGES(),
   page('/template/shop', '模板市场', 'Template market', 'templateShop.read', { icon: 'ShoppingOutlined' }),
   ...PREVIEWS(),
-  page('/startlogo/startlogo', '开机设置', 'Boot settings', 'bootConfig.read'),
-  page('/startlogo/hotel_tv_menu', '高级菜单', 'Advanced TV menu', 'hotelTvMenu.read'),
+  page('/startlogo/startlogo', '开机设置', 'Boot settings', { record: 'bootPolicy' }),
+  page('/startlogo/hotel_tv_menu', '高级菜单', 'Advanced TV menu', { record: 'hotelTvMenu' }),
   page('/startlogo/startlogo_setting_content/:id', '开机设置内容', 'Boot setting content', 'bootConfig.update', { hidden: true }),
   page('/digital_wall/config', '数字墙配置', 'Digital wall settings', 'digitalWall.read'),
   page('/digital_wall/content', '数字墙内容', 'Digital wall content', 'digitalWallContent.read'),

@@ -72,6 +72,8 @@ export const registerRequest = z.strictObject({
   country: z.string().trim().regex(COUNTRY_PATTERN, { error: 'terminal.countryFormat' }).optional(),
   /** The hotel's install code: its 7-character public id, plus `-<PIN>` when the hotel has set one. */
   installCode: shortText(40).optional(),
+  /** An installation batch's auth code, sent with the install code (the batch's QR sheet carries both). */
+  batchCode: shortText(20).optional(),
   roomNumber: shortText(16).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
@@ -86,6 +88,8 @@ export interface RegisterResponse {
   roomNumber: string | null;
   /** Seconds between heartbeats the server asks for. */
   interval: number;
+  /** Why the TV stays unauthorized when the registration asked for more (a full installation batch). */
+  reason?: { key: string; message: string };
 }
 
 /** Run states a TV reports. */

@@ -474,6 +474,27 @@ export const tag = defineRecord({
   },
 });
 
+/**
+ * A hotel's terminal tags (/ht/manage): the names its terminals' tags are chosen from. Unique within
+ * the hotel; a hotel manages its own, a brand and the platform those of the hotels in their reach.
+ */
+export const hotelTag = defineRecord({
+  name: 'hotelTag',
+  label: t('终端标签', 'Terminal tag'),
+  scope: 'hotel',
+  userTypes: [1, 2, 3],
+  permission: 'hotelTag',
+  path: 'hotel-tags',
+  table: 'hotel_tags',
+  titleField: 'name',
+  defaultSort: { field: 'sort', order: 'desc' },
+  fields: {
+    name: text({ label: t('标签名称', 'Tag name'), required: true, max: 20, unique: true, search: true, sort: true }),
+    remark: text({ label: t('备注', 'Remark'), max: 100 }),
+    sort: int({ label: t('排序', 'Sort'), min: 0, max: 9999, default: 0, sort: true, help: t('数值越大越靠前', 'Larger numbers rank higher') }),
+  },
+});
+
 // --- hotel settings by key ----------------------------------------------------------------------
 
 const LANG_CODES = ['zh-CN', 'zh-TW', 'en', 'ja', 'ko', 'ru', 'fr', 'de', 'es', 'ar', 'th', 'vi'] as const;

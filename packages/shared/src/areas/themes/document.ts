@@ -15,6 +15,12 @@ export { STAGE, type Orientation } from './stage.js';
 
 export const EQUIPMENT_TYPES = ['room', 'public', 'meeting'] as const;
 export const INTERFACE_TYPES = ['common', 'welcome', 'main'] as const;
+/**
+ * What a template is for: the launcher (room, public-area and meeting-room templates) or the welcome
+ * interface a TV shows before the launcher (`/skin/list`). Set when the template is made, never changed.
+ */
+export const THEME_KINDS = ['launcher', 'welcome'] as const;
+export type ThemeKind = (typeof THEME_KINDS)[number];
 
 const key = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 const colour = z.string().regex(/^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/);
@@ -147,6 +153,7 @@ export const layoutSchema = z.strictObject({
 
 export const themeFields = z.strictObject({
   name: z.string().trim().min(1).max(30),
+  kind: z.enum(THEME_KINDS).default('launcher'),
   color: colour.default('#1677ff'),
   languages: z.array(z.enum(CONTENT_LANGS)).min(1).max(CONTENT_LANGS.length),
   interfaceTypes: z.array(z.enum(INTERFACE_TYPES)).min(1).max(INTERFACE_TYPES.length),
@@ -169,11 +176,46 @@ export type ThemeLayout = ThemeDocument['layouts'][number];
 export type ThemePage = ThemeLayout['pages'][number];
 export type ThemeContainer = ThemePage['containers'][number];
 
-/** A new theme's draft: one main layout with one empty home page. */
-export function emptyDocument(theme: { name: string; equipmentType: (typeof EQUIPMENT_TYPES)[number]; typeId: number | null }): ThemeDocument {
+/**
+ * A new theme's draft: one main layout with one empty home page; a welcome template's one welcome
+ * layout greets the guest (`{guest}`, filled in by the TV) and says how to go on.
+ */
+export function emptyDocument(theme: { name: string; equipmentType: (typeof EQUIPMENT_TYPES)[number]; typeId: number | null; kind?: ThemeKind }): ThemeDocument {
+  if (theme.kind !== 'welcome') {
+    return themeDocument.parse({
+      theme: { ...theme, languages: ['zh-CN', 'en'], interfaceTypes: ['main'] },
+      layouts: [{ key: 'main', name: 'Main', type: 'main', pages: [{ key: 'home', type: 'home', name: 'Home', containers: [] }] }],
+    });
+  }
+  const text = (key: string, y: number, size: number, zh: string, en: string) => ({ type: 'text', key, x: 160, y, width: 1600, height: size * 2, align: 'center', font: { size, bold: size > 40 }, text: { 'zh-CN': zh, en } });
   return themeDocument.parse({
-    theme: { ...theme, languages: ['zh-CN', 'en'], interfaceTypes: ['main'] },
-    layouts: [{ key: 'main', name: 'Main', type: 'main', pages: [{ key: 'home', type: 'home', name: 'Home', containers: [] }] }],
+    theme: { ...theme, languages: ['zh-CN', 'en'], interfaceTypes: ['welcome'] },
+    layouts: [
+      {
+        key: 'welcome',
+        name: 'Welcome',
+        type: 'welcome',
+        bootDisplay: true,
+        pages: [
+          {
+            key: 'welcome-home',
+            type: 'home',
+            name: 'Welcome',
+            containers: [
+              {
+                key: 'welcome-box',
+                name: 'Greeting',
+                x: 0,
+                y: 0,
+                width: 1920,
+                height: 1080,
+                blocks: [text('greeting', 380, 72, '{guest}，欢迎入住', 'Welcome, {guest}'), text('hint', 640, 32, '按OK键进入主页', 'Press OK to continue')],
+              },
+            ],
+          },
+        ],
+      },
+    ],
   });
 }
 

@@ -106,6 +106,7 @@ export const themeTransferMessages = {
     'en-US': "These are quick settings of a brand's template: only attributes with a quick-settings tag can be changed",
   },
   'theme.baseThemeFixed': { 'zh-CN': '不能修改所基于的品牌模板', 'en-US': 'The brand template this follows cannot be changed' },
+  'theme.kindFixed': { 'zh-CN': '模板的种类（主页或欢迎页）创建后不能修改', 'en-US': 'A template’s kind (launcher or welcome) cannot change after it is made' },
 } as const satisfies Record<string, Text>;
 
 /** Operation-log names of the transfer actions (OPLOG_ACTIONS gathers them). */

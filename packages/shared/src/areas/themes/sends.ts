@@ -80,6 +80,15 @@ export interface ThemeConfigPart {
   etag: string;
 }
 
+/**
+ * The `welcome` part of a TV's configuration: the welcome template reaching it (resolved like the
+ * launcher's, docs/themes.md "Welcome templates") and the name of the room's guest, set on the terminal
+ * by the console or a PMS check-in (null: the TV greets with its fallback).
+ */
+export interface WelcomeConfigPart extends ThemeConfigPart {
+  guest: string | null;
+}
+
 /** One file a TV needs for a version: where to fetch it, how big it is and what it hashes to. */
 export interface ThemeAsset {
   materialId: number;

@@ -1,0 +1,126 @@
+import { idSchema } from '@htv/shared';
+import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
+import { progressRequest, type InstallType, type ReleaseItem, type ReleaseKind } from '@htv/shared/areas/releases/index';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { parseRange } from '../../files/routes.js';
+import type { Storage } from '../../files/storage.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
+import { addConfigPart, deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
+import { rateLimit } from '../devices/limits.js';
+import { ProgressWriter } from './progress.js';
+import { FINAL, joinRunningRollouts } from './service.js';
+
+const tags = ['device API v1'];
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/** Progress calls one terminal may make a minute (each up to 50 reports). */
+export const PROGRESS_CALLS_PER_MINUTE = 120;
+
+export const releaseFileUrl = (actionId: number) => `${DEVICE_API_BASE}/releases/${actionId}/file`;
+
+/**
+ * What a terminal must install now: per package (firmware, control, each app) the best of its
+ * actions in running rollouts whose wave has started and that are not final, MAC over hotel over
+ * brand over all, then the latest. A terminal that newly matches a running rollout joins its wave first.
+ */
+export async function releaseItems(db: Db, terminalId: number): Promise<ReleaseItem[]> {
+  await joinRunningRollouts(db, terminalId);
+  const rows = rowsOf(
+    await db.execute(sql`
+    select distinct on (r.kind, r.package_name) a.id, a.not_before, r.kind, r.package_title, r.package_name, r.version_name, r.version_code,
+           r.size, r.md5, r.sha256, r.install_type, r.window_start, r.window_end
+      from release_actions a join release_rollouts r on r.id = a.rollout_id
+     where a.terminal_id = ${terminalId} and r.state = 'running' and a.wave <= r.current_wave and a.state not in (${FINAL})
+     order by r.kind, r.package_name, a.rank desc, a.id desc`),
+  );
+  return rows.map((r) => ({
+    actionId: r.id as number,
+    kind: r.kind as ReleaseKind,
+    name: r.package_title as string,
+    packageName: (r.package_name as string) || null,
+    versionName: r.version_name as string,
+    versionCode: (r.version_code as number | null) ?? null,
+    url: releaseFileUrl(r.id as number),
+    size: Number(r.size),
+    md5: r.md5 as string,
+    sha256: r.sha256 as string,
+    installType: r.install_type as InstallType,
+    window: r.window_start ? { start: r.window_start as string, end: r.window_end as string } : null,
+    notBefore: r.not_before ? new Date(r.not_before as string).toISOString() : null,
+  }));
+}
+
+let partAdded = false;
+const writers = new WeakMap<Db, ProgressWriter>();
+
+/** The progress writer of a database (one per app; tests share one database between apps). */
+export function progressWriterFor(db: Db, runtime: DeviceRuntime): ProgressWriter {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new ProgressWriter(db, runtime.log)));
+  return writer;
+}
+
+/**
+ * The TV side of releases under /api/device/v1 (device token required): the `releases` part of the
+ * configuration, progress reports (rate-limited per terminal, written in batches) and the package
+ * download with single HTTP ranges, so an interrupted download resumes.
+ */
+export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runtime: DeviceRuntime, storage: Storage): void {
+  if (!partAdded) {
+    partAdded = true;
+    addConfigPart('releases', async (terminal, ctx) => (terminal.authorization === 'authorized' ? releaseItems(ctx.db, terminal.id) : []));
+  }
+  scope.decorateRequest('deviceTerminal', null);
+  const preHandler = deviceAuthHook(runtime);
+  const config = { auth: { public: true } } as const;
+  const writer = progressWriterFor(db, runtime);
+  const limit = rateLimit(PROGRESS_CALLS_PER_MINUTE, 60_000);
+  scope.addHook('onClose', async () => writer.flush());
+
+  scope.post(
+    '/releases/progress',
+    { schema: { tags, body: progressRequest, summary: 'Progress of this terminal’s release actions (up to 50 reports)' }, config, preHandler },
+    async (request, reply) => {
+      const terminal = request.deviceTerminal!;
+      const key = String(terminal.id);
+      const wait = limit.retryAfterMs(key);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
+        throw new AppError('rateLimited', 'error.rateLimited');
+      }
+      limit.hit(key);
+      const { reports } = request.body as z.infer<typeof progressRequest>;
+      return ok({ accepted: await writer.add(terminal.id, reports) });
+    },
+  );
+
+  scope.get(
+    '/releases/:actionId/file',
+    { schema: { tags, params: z.object({ actionId: idSchema }), summary: 'The package of one of this terminal’s actions (single ranges: resumable)' }, config, preHandler },
+    async (request, reply) => {
+      const { actionId } = request.params as { actionId: number };
+      const [row] = rowsOf(
+        await db.execute(sql`
+        select f.storage_key, f.size, f.sha256, f.name from release_actions a join release_rollouts r on r.id = a.rollout_id join files f on f.id = r.file_id
+         where a.id = ${actionId} and a.terminal_id = ${request.deviceTerminal!.id} and a.state <> 'cancelled'`),
+      );
+      if (!row) throw notFound();
+      const size = Number(row.size);
+      const etag = `"${row.sha256 as string}"`;
+      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', 'application/octet-stream').header('x-content-type-options', 'nosniff');
+      const ifRange = request.headers['if-range'];
+      const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+      const stored = await storage.get(row.storage_key as string, range ?? undefined);
+      if (!stored) throw notFound();
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+      else reply.header('content-length', size);
+      return reply.send(stored.stream);
+    },
+  );
+}

@@ -1,0 +1,244 @@
+import { FINAL_ACTION_STATES, type ActionState, type ProgressReport } from '@htv/shared/areas/releases/index';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { invalidateConfig } from '../devices/plugin.js';
+import { evaluateRollouts } from './service.js';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+const FINAL = new Set<string>(FINAL_ACTION_STATES);
+
+interface Pending {
+  terminalId: number;
+  reports: ProgressReport[];
+  done: (accepted: number) => void;
+  fail: (error: unknown) => void;
+}
+
+interface ActionRow {
+  id: number;
+  terminalId: number;
+  state: string;
+  attempts: number;
+  progress: number;
+  notBefore: Date | null;
+  code: string | null;
+  reason: string | null;
+  rolloutId: number;
+  maxRetries: number;
+  retryBaseSeconds: number;
+  kind: string;
+  packageName: string;
+  versionName: string;
+  versionCode: number | null;
+  installType: string;
+}
+
+/** Reports merged into one write at most. */
+const BATCH = 2000;
+/** Reports arriving within this many ms are written together. */
+const GATHER_MS = 2;
+/** The thresholds of the rollouts reports concern are checked at most this often. */
+const EVALUATE_MS = 100;
+
+/**
+ * Progress reports of TVs, written in batches: the reports of calls arriving within 2 ms (up to 2,000)
+ * go to the database in one transaction of four statements (read the actions, append the history,
+ * update the actions, record installed versions); the rollouts concerned are moved by their
+ * thresholds at most every 100 ms, apart from the writes.
+ * A report counts only for an action of the reporting terminal that is not final, in a rollout that
+ * runs or is paused (TVs already installing finish). A failure with retries left sends the action
+ * back to pending after a back-off (base × 2^(attempt − 1)); a download-only action ends at downloaded.
+ */
+export class ProgressWriter {
+  private queue: Pending[] = [];
+  private queued = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  /** Rollouts whose thresholds are checked on the next evaluation (at most one every EVALUATE_MS). */
+  private readonly toEvaluate = new Set<number>();
+  private evaluation: NodeJS.Timeout | null = null;
+  private evaluating: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Queues one call's reports; resolves with how many counted once they are written. */
+  add(terminalId: number, reports: ProgressReport[]): Promise<number> {
+    return new Promise((done, fail) => {
+      this.queue.push({ terminalId, reports, done, fail });
+      this.queued += reports.length;
+      if (this.queued >= BATCH) this.schedule(true);
+      else this.schedule(false);
+    });
+  }
+
+  private schedule(now: boolean) {
+    if (this.timer && !now) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const batch = this.queue;
+      this.queue = [];
+      this.queued = 0;
+      this.running = this.running.then(() => this.write(batch));
+    }, now ? 0 : GATHER_MS);
+  }
+
+  /** Waits for everything queued so far to be written. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      const batch = this.queue;
+      this.queue = [];
+      this.queued = 0;
+      this.running = this.running.then(() => this.write(batch));
+    }
+    await this.running;
+    if (this.evaluation) {
+      clearTimeout(this.evaluation);
+      this.evaluation = null;
+      this.evaluating = this.evaluating.then(() => this.evaluate());
+    }
+    await this.evaluating;
+  }
+
+  /** Checks the thresholds of the rollouts reports changed since the last check (one at a time). */
+  private scheduleEvaluation(rollouts: Iterable<number>) {
+    for (const id of rollouts) this.toEvaluate.add(id);
+    if (this.evaluation || !this.toEvaluate.size) return;
+    this.evaluation = setTimeout(() => {
+      this.evaluation = null;
+      this.evaluating = this.evaluating.then(() => this.evaluate());
+    }, EVALUATE_MS);
+  }
+
+  private async evaluate(): Promise<void> {
+    const ids = [...this.toEvaluate];
+    this.toEvaluate.clear();
+    if (ids.length) await evaluateRollouts(this.db, ids).catch((error) => this.log.error({ err: error }, 'rollout evaluation failed'));
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    if (!batch.length) return;
+    try {
+      const { accepted, rollouts, retried } = await this.apply(batch);
+      batch.forEach((p, i) => p.done(accepted[i]!));
+      if (retried.size) invalidateConfig({ terminalIds: [...retried] });
+      this.scheduleEvaluation(rollouts);
+    } catch (error) {
+      this.log.error({ err: error }, 'progress reports not written');
+      for (const p of batch) p.fail(error);
+    }
+  }
+
+  private async apply(batch: Pending[]) {
+    const ids = [...new Set(batch.flatMap((p) => p.reports.map((r) => r.actionId)))];
+    return this.db.transaction(async (tx) => {
+      const rows = rowsOf(
+        await tx.execute(sql`
+        select a.id, a.terminal_id, a.state, a.attempts, a.progress, a.not_before, a.failure_code, a.failure_reason, a.rollout_id,
+               r.max_retries, r.retry_base_seconds, r.kind, r.package_name, r.version_name, r.version_code, r.install_type
+          from release_actions a join release_rollouts r on r.id = a.rollout_id
+         where a.id = any(${sql.param(ids)}::int[]) and r.state in ('running', 'paused')
+         order by a.id for update of a`),
+      );
+      const actions = new Map<number, ActionRow>(
+        rows.map((r) => [
+          r.id as number,
+          {
+            id: r.id as number,
+            terminalId: r.terminal_id as number,
+            state: r.state as string,
+            attempts: Number(r.attempts),
+            progress: Number(r.progress),
+            notBefore: r.not_before ? new Date(r.not_before as string) : null,
+            code: (r.failure_code as string | null) ?? null,
+            reason: (r.failure_reason as string | null) ?? null,
+            rolloutId: r.rollout_id as number,
+            maxRetries: Number(r.max_retries),
+            retryBaseSeconds: Number(r.retry_base_seconds),
+            kind: r.kind as string,
+            packageName: r.package_name as string,
+            versionName: r.version_name as string,
+            versionCode: (r.version_code as number | null) ?? null,
+            installType: r.install_type as string,
+          },
+        ]),
+      );
+      const events: { id: number; state: string; progress: number | null; code: string | null; reason: string | null }[] = [];
+      const changed = new Set<ActionRow>();
+      const installed: ActionRow[] = [];
+      const rollouts = new Set<number>();
+      const retried = new Set<number>();
+      const now = Date.now();
+      const accepted = batch.map((pending) => {
+        let count = 0;
+        for (const report of pending.reports) {
+          const action = actions.get(report.actionId);
+          if (!action || action.terminalId !== pending.terminalId || FINAL.has(action.state)) continue;
+          count++;
+          changed.add(action);
+          const code = report.code ?? null;
+          const reason = report.reason ?? null;
+          events.push({ id: action.id, state: report.state, progress: report.progress ?? null, code, reason });
+          let next: ActionState = report.state;
+          if (report.state === 'failed') {
+            action.attempts += 1;
+            action.code = code;
+            action.reason = reason;
+            if (action.attempts <= action.maxRetries) {
+              next = 'pending';
+              action.notBefore = new Date(now + action.retryBaseSeconds * 1000 * 2 ** (action.attempts - 1));
+              retried.add(action.terminalId);
+            }
+          } else if (report.state === 'incompatible') {
+            action.code = code;
+            action.reason = reason;
+          } else if (report.state === 'downloaded' && action.installType === 'downloadOnly') {
+            next = 'success';
+          }
+          if (report.progress !== undefined) action.progress = report.progress;
+          if (next === 'success' || next === 'alreadyInstalled') {
+            action.progress = 100;
+            installed.push(action);
+          }
+          if (next !== report.state) events.push({ id: action.id, state: next, progress: null, code: null, reason: null });
+          action.state = next;
+          if (FINAL.has(next) || next === 'pending') rollouts.add(action.rolloutId);
+        }
+        return count;
+      });
+      if (events.length) {
+        await tx.execute(sql`
+          insert into release_action_events (action_id, state, progress, code, reason)
+          select * from unnest(${sql.param(events.map((e) => e.id))}::int[], ${sql.param(events.map((e) => e.state))}::text[],
+                               ${sql.param(events.map((e) => e.progress))}::int[], ${sql.param(events.map((e) => e.code))}::text[],
+                               ${sql.param(events.map((e) => e.reason))}::text[])`);
+        const list = [...changed];
+        await tx.execute(sql`
+          update release_actions a set state = u.state, progress = u.progress, attempts = u.attempts, not_before = u.not_before,
+                 failure_code = u.code, failure_reason = u.reason, updated_at = now()
+            from unnest(${sql.param(list.map((a) => a.id))}::int[], ${sql.param(list.map((a) => a.state))}::text[],
+                        ${sql.param(list.map((a) => a.progress))}::int[], ${sql.param(list.map((a) => a.attempts))}::int[],
+                        ${sql.param(list.map((a) => a.notBefore?.toISOString() ?? null))}::timestamptz[],
+                        ${sql.param(list.map((a) => a.code))}::text[], ${sql.param(list.map((a) => a.reason))}::text[])
+                 as u(id, state, progress, attempts, not_before, code, reason)
+           where a.id = u.id`);
+      }
+      if (installed.length) {
+        await tx.execute(sql`
+          insert into terminal_packages (terminal_id, kind, package_name, version_name, version_code)
+          select distinct on (terminal_id, kind, package_name) * from unnest(${sql.param(installed.map((a) => a.terminalId))}::int[], ${sql.param(installed.map((a) => a.kind))}::text[],
+                 ${sql.param(installed.map((a) => a.packageName))}::text[], ${sql.param(installed.map((a) => a.versionName))}::text[],
+                 ${sql.param(installed.map((a) => a.versionCode))}::int[]) as p(terminal_id, kind, package_name, version_name, version_code)
+          on conflict (terminal_id, kind, package_name) do update set version_name = excluded.version_name, version_code = excluded.version_code, installed_at = now()`);
+      }
+      return { accepted, rollouts, retried };
+    });
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * A rollout to a simulated fleet, through the HTTP API of the built server on PostgreSQL.
+ *
+ *   node --import tsx bench/releases.ts [--pg postgres://postgres@127.0.0.1:5432/postgres] [--tvs 10000]
+ *        [--connections 32] [--heartbeat-connections 8] [--seconds 10] [--keep]
+ *
+ * Builds nothing: run `npm run build` first.
+ * 1. creates a fresh database, starts the built server on it (production, demo seed without its
+ *    fleet, registration limits lifted) and registers --tvs TVs in the demo hotel (simulator library),
+ *    authorized in one call;
+ * 2. uploads a firmware image, saves it as an OTA package and releases it to the hotel in three waves
+ *    (10%, 40%, 50%; success threshold 95%, error threshold 5%, no retries);
+ * 3. measures heartbeats alone for --seconds (--heartbeat-connections closed-loop connections);
+ * 4. drives the rollout: for each wave, every TV of it reports `downloading` then `success` (one call
+ *    each, --connections closed-loop connections, the TV's own token) while the same heartbeat load
+ *    runs; records the reports/s, the heartbeats' rate and latency meanwhile, and the time from a wave's
+ *    last report to the next wave starting (or the rollout finishing);
+ * 5. prints a table and drops the database (unless --keep).
+ */
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createSession } from '../apps/server/src/auth/sessions.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { registerMany } from '../tools/simulator/lib.js';
+import { ConsoleApi } from './lib/console.js';
+import { runNode, type LoadResult } from './lib/load.js';
+import { startBuiltServer, type BuiltServer } from './lib/server.js';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    tvs: { type: 'string', default: '10000' },
+    connections: { type: 'string', default: '32' },
+    'heartbeat-connections': { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const TVS = Number(values.tvs);
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+const loadAtStart = loadavg();
+
+interface Report {
+  token: string;
+  body: Buffer;
+}
+
+/** Sends every report once over `connections` keep-alive connections (closed loop); answers reports/s. */
+/** Answers other than 200, by status, over the run. */
+const failedStatuses = new Map<number, number>();
+
+async function sendReports(base: string, reports: Report[], connections: number): Promise<{ perSecond: number; failures: number }> {
+  const target = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < reports.length) {
+        const report = reports[next++]!;
+        await new Promise<void>((resolve) => {
+          const req = http.request(
+            {
+              hostname: target.hostname,
+              port: target.port,
+              method: 'POST',
+              path: '/api/device/v1/releases/progress',
+              agent,
+              headers: { authorization: `Bearer ${report.token}`, 'content-type': 'application/json', 'content-length': report.body.length },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => {
+                if (res.statusCode !== 200) {
+                  failures++;
+                  failedStatuses.set(res.statusCode ?? 0, (failedStatuses.get(res.statusCode ?? 0) ?? 0) + 1);
+                }
+                resolve();
+              });
+            },
+          );
+          req.on('error', () => {
+            failures++;
+            resolve();
+          });
+          req.end(report.body);
+        });
+      }
+    }),
+  );
+  agent.destroy();
+  return { perSecond: reports.length / ((performance.now() - started) / 1000), failures };
+}
+
+const admin = new pg.Client({ connectionString: values.pg });
+await admin.connect();
+const dbName = `htv_bench_releases_${Date.now()}`;
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(values.pg!);
+dbUrl.pathname = `/${dbName}`;
+log(`database ${dbName}`);
+let server: BuiltServer | undefined;
+const database = await openDatabase({ url: dbUrl.toString() });
+try {
+  server = await startBuiltServer(
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-bench-releases-')),
+      DEMO: '1',
+      DEMO_FLEET: '0',
+      DEVICE_REGISTER_PER_IP: '0',
+      DEVICE_MAX_PENDING_PER_HOTEL: '0',
+    },
+    ['--max-semi-space-size=64'],
+  );
+  const db = database.db;
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const hotel = rowsOf<{ id: number; secret: string }>(await db.execute(sql`select id, install_secret as secret from hotels where public_id = '1000001'`))[0]!;
+  let t = performance.now();
+  const tvs = await registerMany({ url: server.base, seed: `bench-rel-${Date.now()}`, count: TVS, installCode: `1000001-${hotel.secret}`, concurrency: 32 });
+  log(`registered ${TVS} TVs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  await db.execute(sql`update brands set terminal_limit = null`);
+  const adminId = rowsOf<{ id: number }>(await db.execute(sql`select id from users where user_type = 1 order by id limit 1`))[0]!.id;
+  const api = new ConsoleApi(server.base, await createSession(db, { userId: adminId, userType: 1, brandId: null, hotelId: null }));
+  for (let i = 0; i < tvs.length; i += 20_000) await api.call('POST', '/terminals/authorize', { macs: tvs.slice(i, i + 20_000).map((tv) => tv.mac) });
+
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(Buffer.concat([Buffer.from('FIRMWARE'), Buffer.alloc(1 << 20, 5)]))]), 'fw.img');
+  const file = await api.call<{ id: string }>('POST', '/files?rule=otaFirmware', form);
+  const pkg = await api.call<{ id: number }>('POST', '/records/ota-packages', { name: 'Bench', version: '20990101', model: 'SIM-55U', fileId: file.id });
+  t = performance.now();
+  const rollout = await api.call<{ id: number; total: number }>('POST', '/releases/rollouts', {
+    name: 'Bench rollout', kind: 'ota', packageId: pkg.id, target: 'hotel', hotelIds: [hotel.id],
+    waves: [{ share: 10 }, { share: 40 }, { share: 50 }], successThreshold: 95, errorThreshold: 5, maxRetries: 0,
+  });
+  const createMs = performance.now() - t;
+  log(`rollout ${rollout.id} to ${rollout.total} terminals created in ${createMs.toFixed(0)} ms`);
+
+  const tokenOf = new Map(tvs.map((tv) => [tv.mac, tv.token]));
+  const actions = rowsOf<{ id: number; mac: string; wave: number }>(
+    await db.execute(sql`select a.id, t.mac, a.wave from release_actions a join terminals t on t.id = a.terminal_id where a.rollout_id = ${rollout.id}`),
+  );
+  const heartbeatSpec = { url: server.base, method: 'POST' as const, path: '/api/device/v1/heartbeat', body: JSON.stringify({ state: 'on', softwareVersion: '3.1.0' }), tokens: tvs.map((tv) => tv.token), connections: Number(values['heartbeat-connections']), seconds: Number(values.seconds) };
+  const baseline = await runNode(heartbeatSpec);
+  log(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms`);
+
+  const rows: string[] = [];
+  let reportsSent = 0;
+  let reportSeconds = 0;
+  const during: LoadResult[] = [];
+  for (let wave = 0; wave < 3; wave++) {
+    const mine = actions.filter((a) => a.wave === wave);
+    const reports = (state: string) => mine.map((a) => ({ token: tokenOf.get(a.mac)!, body: Buffer.from(JSON.stringify({ reports: [{ actionId: a.id, state }] })) }));
+    const heartbeats = runNode({ ...heartbeatSpec, seconds: 2 });
+    const started = performance.now();
+    const downloading = await sendReports(server.base, reports('downloading'), Number(values.connections));
+    const success = await sendReports(server.base, reports('success'), Number(values.connections));
+    const sentMs = performance.now() - started;
+    reportsSent += mine.length * 2;
+    reportSeconds += sentMs / 1000;
+    const lastReport = performance.now();
+    let advancedMs = -1;
+    for (let deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const state = await api.call<{ state: string; currentWave: number }>('GET', `/releases/rollouts/${rollout.id}`);
+      if (state.currentWave > wave || state.state === 'finished') {
+        advancedMs = performance.now() - lastReport;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const hb = await heartbeats;
+    during.push(hb);
+    const rate = (mine.length * 2) / (sentMs / 1000);
+    rows.push(`| ${wave + 1} | ${mine.length} | ${rate.toFixed(0)} | ${downloading.failures + success.failures} | ${advancedMs.toFixed(0)} ms | ${hb.perSecond.toFixed(0)} | ${hb.p95Ms.toFixed(1)} |`);
+    log(`wave ${wave + 1}: ${mine.length} TVs, ${rate.toFixed(0)} reports/s (download ${downloading.perSecond.toFixed(0)}/s, success ${success.perSecond.toFixed(0)}/s), next step ${advancedMs.toFixed(0)} ms after the last report; heartbeats meanwhile ${hb.perSecond.toFixed(0)}/s p95 ${hb.p95Ms.toFixed(1)} ms`);
+  }
+  const final = await api.call<{ state: string; counts: Record<string, number> }>('GET', `/releases/rollouts/${rollout.id}`);
+  log(`rollout ${final.state}: ${JSON.stringify(final.counts)}; failed calls by status ${JSON.stringify(Object.fromEntries(failedStatuses))}`);
+  process.stdout.write(`\nload average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  process.stdout.write(`rollout created for ${rollout.total} terminals in ${createMs.toFixed(0)} ms; ${reportsSent} reports at ${(reportsSent / reportSeconds).toFixed(0)}/s overall; final state ${final.state}\n`);
+  process.stdout.write(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms\n\n`);
+  process.stdout.write('| wave | TVs | reports/s | failed calls | report → next wave | heartbeats/s meanwhile | heartbeat p95 ms meanwhile |\n|---:|---:|---:|---:|---:|---:|---:|\n');
+  process.stdout.write(`${rows.join('\n')}\n`);
+} finally {
+  await server?.stop();
+  await database.close?.();
+  if (!values.keep) await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}

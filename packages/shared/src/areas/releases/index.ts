@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Text } from '../../i18n/lang.js';
+import { idSchema, intSchema } from '../../record/fields.js';
+
+export * from './records.js';
+
+const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
+
+/** What a release installs: firmware, the control package or an app version. */
+export const RELEASE_KINDS = { ota: t('OTA固件', 'OTA firmware'), control: t('控制升级', 'Control upgrade'), app: t('应用', 'App') } as const;
+export type ReleaseKind = keyof typeof RELEASE_KINDS;
+
+/** Rollout states (hawkBit's, without approval): creating while its actions are written. */
+export const ROLLOUT_STATES = {
+  creating: t('创建中', 'Creating'),
+  ready: t('就绪', 'Ready'),
+  running: t('进行中', 'Running'),
+  paused: t('已暂停', 'Paused'),
+  finished: t('已完成', 'Finished'),
+  stopped: t('已取消', 'Stopped'),
+} as const;
+export type RolloutState = keyof typeof ROLLOUT_STATES;
+
+/** Per-terminal action states. The final ones end the action; `failed` with retries left goes back to pending. */
+export const ACTION_STATES = {
+  pending: t('待升级', 'Pending'),
+  downloading: t('下载中', 'Downloading'),
+  downloaded: t('已下载', 'Downloaded'),
+  installing: t('安装中', 'Installing'),
+  success: t('已升级', 'Upgraded'),
+  failed: t('失败', 'Failed'),
+  cancelled: t('已取消', 'Cancelled'),
+  alreadyInstalled: t('已是该版本', 'Already installed'),
+  incompatible: t('不兼容', 'Incompatible'),
+} as const;
+export type ActionState = keyof typeof ACTION_STATES;
+export const FINAL_ACTION_STATES: readonly ActionState[] = ['success', 'failed', 'cancelled', 'alreadyInstalled', 'incompatible'];
+/** Final states that count toward a wave's success threshold. */
+export const SUCCESS_STATES: readonly ActionState[] = ['success', 'alreadyInstalled'];
+/** Final states that count toward its error threshold (an incompatible terminal is not an error: it is left out). */
+export const ERROR_STATES: readonly ActionState[] = ['failed'];
+
+/** States a TV reports (pending and cancelled are the server's). */
+export const REPORTED_STATES = ['downloading', 'downloaded', 'installing', 'success', 'failed', 'alreadyInstalled', 'incompatible'] as const;
+
+export const INSTALL_TYPES = { soft: t('提示安装', 'Soft'), forced: t('强制安装', 'Forced'), downloadOnly: t('仅下载', 'Download only') } as const;
+export type InstallType = keyof typeof INSTALL_TYPES;
+
+export const TARGET_KINDS = { all: t('全部终端', 'All terminals'), brand: t('品牌', 'Brands'), hotel: t('酒店', 'Hotels'), terminal: t('指定MAC', 'Terminals by MAC') } as const;
+export type TargetKind = keyof typeof TARGET_KINDS;
+/** MAC over hotel over brand over all: a terminal takes the highest-ranked live release of a package. */
+export const TARGET_RANK: Record<TargetKind, number> = { all: 1, brand: 2, hotel: 3, terminal: 4 };
+
+export const MAX_ROLLOUT_MACS = 20_000;
+export const MAX_WAVES = 10;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const waveSchema = z.union([
+  z.object({ share: intSchema(1, 100) }).strict(),
+  z.object({ count: intSchema(1, 1_000_000) }).strict(),
+]);
+export type WaveSpec = z.infer<typeof waveSchema>;
+
+/** A new rollout (a release of one package to its targets). */
+export const rolloutCreate = z.object({
+  kind: z.enum(['ota', 'control', 'app']),
+  packageId: idSchema,
+  name: z.string().trim().min(1).max(50),
+  target: z.enum(['all', 'brand', 'hotel', 'terminal']),
+  brandIds: z.array(idSchema).max(1000).default([]),
+  hotelIds: z.array(idSchema).max(5000).default([]),
+  macs: z.array(z.string().max(32)).max(MAX_ROLLOUT_MACS).default([]),
+  tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]),
+  models: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
+  distribution: z.enum(['official', 'trial']).default('official'),
+  installType: z.enum(['soft', 'forced', 'downloadOnly']).default('soft'),
+  waves: z.array(waveSchema).min(1).max(MAX_WAVES).default([{ share: 100 }]),
+  successThreshold: intSchema(1, 100).default(50),
+  errorThreshold: intSchema(1, 100).default(50),
+  maxRetries: intSchema(0, 5).default(2),
+  retryBaseSeconds: intSchema(1, 86_400).default(60),
+  windowStart: z.string().regex(HHMM).nullable().default(null),
+  windowEnd: z.string().regex(HHMM).nullable().default(null),
+  start: z.boolean().default(true),
+});
+export type RolloutCreate = z.input<typeof rolloutCreate>;
+
+export interface RolloutWave {
+  index: number;
+  state: 'waiting' | 'running' | 'done';
+  total: number;
+  counts: Partial<Record<ActionState, number>>;
+}
+
+export interface Rollout {
+  id: number;
+  name: string;
+  kind: ReleaseKind;
+  packageId: number;
+  packageTitle: string;
+  versionName: string;
+  state: RolloutState;
+  pauseReason: string | null;
+  target: TargetKind;
+  distribution: 'official' | 'trial';
+  installType: InstallType;
+  successThreshold: number;
+  errorThreshold: number;
+  maxRetries: number;
+  currentWave: number;
+  total: number;
+  counts: Partial<Record<ActionState, number>>;
+  waves?: RolloutWave[];
+  createdAt: string;
+  createdBy: string | null;
+}
+
+/** One entry of the `releases` configuration part: what this terminal must install. */
+export interface ReleaseItem {
+  actionId: number;
+  kind: ReleaseKind;
+  name: string;
+  packageName: string | null;
+  versionName: string;
+  versionCode: number | null;
+  url: string;
+  size: number;
+  md5: string;
+  sha256: string;
+  installType: InstallType;
+  window: { start: string; end: string } | null;
+  /** A retry waits until then (ISO time); null: now. */
+  notBefore: string | null;
+}
+
+/** Progress reports of a TV, up to 50 in one call. */
+export const progressReport = z.object({
+  actionId: idSchema,
+  state: z.enum(REPORTED_STATES),
+  progress: intSchema(0, 100).optional(),
+  code: z.string().max(40).optional(),
+  reason: z.string().max(300).optional(),
+});
+export const progressRequest = z.object({ reports: z.array(progressReport).min(1).max(50) });
+export type ProgressReport = z.infer<typeof progressReport>;
+
+/** A download task as the task lists show it: releases' actions, boot files' downloads, any kind a source adds. */
+export interface DownloadTask {
+  source: string;
+  id: number;
+  terminalId: number;
+  mac: string;
+  roomNumber: string | null;
+  hotelId: number | null;
+  hotelTitle: string | null;
+  fileName: string;
+  state: 'downloading' | 'success' | 'failed';
+  detail: string;
+  failureCode: string | null;
+  failureReason: string | null;
+  updatedAt: string;
+}

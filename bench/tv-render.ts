@@ -2,7 +2,7 @@
  * The browser TV (/tv/) drawing a large theme in a real headless Chromium, with the CPU throttled:
  * time to the first page and the repaint after a D-pad move; and the TV's JavaScript size.
  *
- *   node --import tsx bench/tv-render.ts [--runs 5] [--rates 4,1] [--pages 10] [--moves 32] [--chromium /usr/bin/chromium]
+ *   node --import tsx bench/tv-render.ts [--runs 5] [--rates 4,1] [--pages 10] [--moves 32] [--chromium /usr/bin/chromium] [--profile <dir>]
  *
  * Builds nothing: run `npm run build` first. Starts the built server (embedded database, demo seed,
  * the captcha's test hook) and, signed in as the platform by API:
@@ -14,19 +14,21 @@
  * 3. per CPU throttling rate (CDP Emulation.setCPUThrottlingRate), --runs times: opens the TV again
  *    (a TV switched on: token kept, payload and files downloaded again) and measures from navigation
  *    start to the first animation frame after the first page's 40 blocks are in the page, and to the
- *    frame after its pictures are decoded; the payload's arrival (resource timing) splits start-up
+ *    frame after its pictures are decoded, and to the frame after its QR codes are drawn; the payload's arrival (resource timing) splits start-up
  *    from drawing;
  * 4. then presses the arrows (a snake over the three focusable rows) and measures each move from the
  *    keydown event to the focus attribute's change and to the next animation frame after it;
- * 5. prints a table (median and worst of the runs) and the size of apps/tv/dist/assets/*.js
+ * 5. with --profile <dir>, first one more run at the first rate under V8's sampling profiler, written
+ *    as <dir>/tv-render-<rate>x.cpuprofile (not among the results; bench/profile-summary.ts reads it);
+ * 6. prints a table (median and worst of the runs) and the size of apps/tv/dist/assets/*.js
  *    (brotli quality 11 and gzip level 9, as the build precompresses them).
  */
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { gridTheme, picturePng, signInPlatform } from './lib/console.js';
 import { summarize } from './lib/load.js';
 import { ROOT, startBuiltServer } from './lib/server.js';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '10' },
     moves: { type: 'string', default: '32' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    profile: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -81,7 +84,7 @@ log(`theme ${themeId}: ${pages} pages × 40 blocks, ${materials.length} picture 
 /** Installed before the TV's own scripts: records the first page's drawing and every arrow's repaint. */
 function instrument() {
   type Move = { key: string; down: number; changed?: number; frame?: number };
-  const bench = { blocksAt: 0, drawnAt: 0, picturesAt: 0, moves: [] as Move[], pending: null as Move | null };
+  const bench = { blocksAt: 0, drawnAt: 0, picturesAt: 0, codesAt: 0, moves: [] as Move[], pending: null as Move | null };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   let waiting = false;
   new MutationObserver(() => {
@@ -95,6 +98,14 @@ function instrument() {
       void Promise.all([...stage.querySelectorAll('img')].map((img) => img.decode().catch(() => undefined))).then(() =>
         requestAnimationFrame(() => (bench.picturesAt = performance.now())),
       );
+      // QR codes may be drawn in a render after the page's first: the frame after the last has its modules.
+      // (No named functions in here: the script runs as its text, without the bundler's name helper.)
+      const poll: FrameRequestCallback[] = [];
+      poll.push(() => {
+        if ([...stage.querySelectorAll('[data-type="qrCode"] svg')].every((svg) => svg.querySelector('path'))) bench.codesAt = performance.now();
+        else requestAnimationFrame(poll[0]!);
+      });
+      requestAnimationFrame(poll[0]!);
     });
   }).observe(document, { subtree: true, childList: true });
   addEventListener(
@@ -127,26 +138,44 @@ interface Run {
   blocksMs: number;
   drawnMs: number;
   picturesMs: number;
+  codesMs: number;
   moves: { key: string; changedMs: number; frameMs: number }[];
 }
 
 /** The snake over the focusable rows (8 columns × 3 rows), ending where it began. */
 const SNAKE = [...Array(7).fill('ArrowRight'), 'ArrowDown', ...Array(7).fill('ArrowLeft'), 'ArrowDown', ...Array(7).fill('ArrowRight'), 'ArrowUp', ...Array(7).fill('ArrowLeft'), 'ArrowUp'] as string[];
 
-async function openTv(context: BrowserContext, rate: number, path = '/tv/'): Promise<Page> {
+async function openTv(context: BrowserContext, rate: number, path = '/tv/', profile?: (cdp: CDPSession) => Promise<void>): Promise<Page> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await profile?.(cdp);
   await page.goto(`${server.base}${path}`, { waitUntil: 'commit' });
   return page;
 }
 
+/** With --profile: the page's JavaScript from navigation to the first page complete, as a .cpuprofile. */
+let profiling: { cdp?: CDPSession; file: string } | undefined;
+
+async function startProfile(cdp: CDPSession) {
+  profiling!.cdp = cdp;
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+}
+
 async function measure(context: BrowserContext, rate: number): Promise<Run> {
-  const page = await openTv(context, rate);
+  const page = await openTv(context, rate, '/tv/', profiling && startProfile);
   try {
-    await page.waitForFunction(() => (window as unknown as { __bench: { picturesAt: number } }).__bench.picturesAt > 0, undefined, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(() => ((b) => b.picturesAt > 0 && b.codesAt > 0)((window as unknown as { __bench: { picturesAt: number; codesAt: number } }).__bench), undefined, { timeout: 60_000, polling: 50 });
+    if (profiling?.cdp) {
+      const { profile } = await profiling.cdp.send('Profiler.stop');
+      writeFileSync(profiling.file, JSON.stringify(profile));
+      log(`profile written to ${profiling.file} (bench/profile-summary.ts summarises it)`);
+      profiling = undefined;
+    }
     const timing = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { blocksAt: number; drawnAt: number; picturesAt: number } }).__bench;
+      const bench = (window as unknown as { __bench: { blocksAt: number; drawnAt: number; picturesAt: number; codesAt: number } }).__bench;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const payload = resources.find((r) => /\/theme-versions\/\d+\/[0-9a-f]{64}$/.test(r.name));
       const files = resources.filter((r) => r.name.includes('/files/'));
@@ -171,7 +200,7 @@ async function measure(context: BrowserContext, rate: number): Promise<Run> {
       moves.push({ key: move.key, changedMs: move.changed - move.down, frameMs: move.frame - move.down });
       await page.waitForTimeout(150);
     }
-    return { rate, scriptMs: timing.scriptMs, configMs: timing.configMs, payloadMs: timing.payloadMs, filesMs: timing.filesMs, blocksMs: timing.blocksAt, drawnMs: timing.drawnAt, picturesMs: timing.picturesAt, moves };
+    return { rate, scriptMs: timing.scriptMs, configMs: timing.configMs, payloadMs: timing.payloadMs, filesMs: timing.filesMs, blocksMs: timing.blocksAt, drawnMs: timing.drawnAt, picturesMs: timing.picturesAt, codesMs: timing.codesAt, moves };
   } finally {
     await page.close();
   }
@@ -194,12 +223,18 @@ try {
   await setup.locator('[data-testid="theme-stage"] [data-block="p0b0"]').waitFor({ timeout: 60_000 });
   await setup.close();
   log(`browser TV ${mac} set up`);
+  if (values.profile) {
+    // One more run first, profiled (the profiler slows the page: it is not among the results).
+    mkdirSync(values.profile, { recursive: true });
+    profiling = { file: join(values.profile, `tv-render-${rates[0]}x.cpuprofile`) };
+    await measure(context, rates[0]!);
+  }
   for (const rate of rates) {
     for (let i = 0; i < runs; i++) {
       const run = await measure(context, rate);
       results.push(run);
       const moves = summarize(run.moves.map((m) => m.frameMs));
-      log(`CPU ÷${rate} run ${i + 1}: script ${run.scriptMs.toFixed(0)} ms, config asked ${run.configMs.toFixed(0)} ms, payload ${run.payloadMs.toFixed(0)} ms, files ${run.filesMs.toFixed(0)} ms, first page drawn ${run.drawnMs.toFixed(0)} ms, pictures ${run.picturesMs.toFixed(0)} ms; moves keydown → frame p50 ${moves.p50.toFixed(1)} ms, max ${moves.max.toFixed(1)} ms`);
+      log(`CPU ÷${rate} run ${i + 1}: script ${run.scriptMs.toFixed(0)} ms, config asked ${run.configMs.toFixed(0)} ms, payload ${run.payloadMs.toFixed(0)} ms, files ${run.filesMs.toFixed(0)} ms, first page drawn ${run.drawnMs.toFixed(0)} ms, pictures ${run.picturesMs.toFixed(0)} ms, QR codes ${run.codesMs.toFixed(0)} ms; moves keydown → frame p50 ${moves.p50.toFixed(1)} ms, max ${moves.max.toFixed(1)} ms`);
     }
   }
   await context.close();
@@ -211,8 +246,8 @@ try {
 const loadAtEnd = loadavg();
 const ms = (n: number) => n.toFixed(0);
 console.log(`\n${pages} pages × 40 blocks, viewport 1920×1080, ${runs} runs per rate; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
-console.log('| CPU throttling | script received ms | /config asked ms | payload received ms | files received ms | first page drawn ms (median / worst) | drawn − payload ms | pictures decoded ms | arrow: keydown → focus change ms (p50 / p95) | keydown → next frame ms (p50 / p95 / max) | ArrowRight → next frame p95 ms | moves |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| CPU throttling | script received ms | /config asked ms | payload received ms | files received ms | first page drawn ms (median / worst) | drawn − payload ms | pictures decoded ms | QR codes drawn ms | arrow: keydown → focus change ms (p50 / p95) | keydown → next frame ms (p50 / p95 / max) | ArrowRight → next frame p95 ms | moves |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const rate of rates) {
   const of = results.filter((r) => r.rate === rate);
   const median = (f: (r: Run) => number) => summarize(of.map(f)).p50;
@@ -222,7 +257,7 @@ for (const rate of rates) {
   const frame = summarize(moves.map((m) => m.frameMs));
   const right = summarize(moves.filter((m) => m.key === 'ArrowRight').map((m) => m.frameMs));
   console.log(
-    `| ${rate}× | ${ms(median((r) => r.scriptMs))} | ${ms(median((r) => r.configMs))} | ${ms(median((r) => r.payloadMs))} | ${ms(median((r) => r.filesMs))} | ${ms(drawn.p50)} / ${ms(drawn.max)} | ${ms(median((r) => r.drawnMs - r.payloadMs))} | ${ms(median((r) => r.picturesMs))} | ${changed.p50.toFixed(1)} / ${changed.p95.toFixed(1)} | ${frame.p50.toFixed(1)} / ${frame.p95.toFixed(1)} / ${frame.max.toFixed(1)} | ${right.p95.toFixed(1)} | ${moves.length} |`,
+    `| ${rate}× | ${ms(median((r) => r.scriptMs))} | ${ms(median((r) => r.configMs))} | ${ms(median((r) => r.payloadMs))} | ${ms(median((r) => r.filesMs))} | ${ms(drawn.p50)} / ${ms(drawn.max)} | ${ms(median((r) => r.drawnMs - r.payloadMs))} | ${ms(median((r) => r.picturesMs))} | ${ms(median((r) => r.codesMs))} | ${changed.p50.toFixed(1)} / ${changed.p95.toFixed(1)} | ${frame.p50.toFixed(1)} / ${frame.p95.toFixed(1)} / ${frame.max.toFixed(1)} | ${right.p95.toFixed(1)} | ${moves.length} |`,
   );
 }
 console.log(`\nTV JavaScript (apps/tv/dist/assets/*.js, ${size.files} file(s)): ${(size.raw / 1024).toFixed(1)} KiB, brotli ${(size.brotli / 1024).toFixed(1)} KiB (${size.brotli} B), gzip ${(size.gzip / 1024).toFixed(1)} KiB (${size.gzip} B)`);

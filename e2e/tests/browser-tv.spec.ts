@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { WEB } from '../support/auth.js';
-import { Api, DEMO, openAs, unique } from '../support/shell.js';
+import { activePage, Api, chooseOption, DEMO, openAs, unique } from '../support/shell.js';
 import { fullPage, textBlock, themeDocument } from '../support/themes.js';
 
 /**
@@ -22,6 +22,19 @@ const documentOf = (name: string) =>
     ]),
     fullPage('restaurant', 'detail', [textBlock('hours', { x: 460, y: 400, width: 1000, height: 200 }, { 'zh-CN': '早餐 6:30-10:00', en: 'Breakfast 6:30-10:00' })]),
   ]);
+
+/** The install code of the demo's Sunrise Bund hotel. */
+async function bundInstallCode(brand: Api): Promise<string> {
+  const bund = (await brand.get<{ items: { id: number }[] }>('/records/hotel?publicId=1000001')).items[0]!;
+  return (await brand.get<{ installCode: string }>(`/terminals/hotel-settings?hotelId=${bund.id}`)).installCode;
+}
+
+/** Makes the tab a new TV set up with the install code (a new room): it waits for authorization. Answers its MAC. */
+async function newTv(tv: Page, installCode: string, roomPrefix: string): Promise<string> {
+  await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique(roomPrefix).slice(0, 12)}`);
+  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
+  return tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string }).mac);
+}
 
 const block = (page: Page, key: string) => page.getByTestId('theme-stage').locator(`[data-block="${key}"]`);
 
@@ -60,15 +73,12 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
   const theme = await brand.post<{ id: number; draftRevision: number }>('/admin/theme', { name, equipmentType: 'room' });
   await brand.put(`/admin/theme/${theme.id}/draft`, { revision: theme.draftRevision, document: documentOf(name) });
   const version = await brand.post<{ id: number }>(`/admin/theme/${theme.id}/publish`);
-  const bund = (await brand.get<{ items: { id: number }[] }>('/records/hotel?publicId=1000001')).items[0]!;
-  const { installCode } = await brand.get<{ installCode: string }>(`/terminals/hotel-settings?hotelId=${bund.id}`);
+  const installCode = await bundInstallCode(brand);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
   const tv = await context.newPage();
   try {
-    await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique('R').slice(0, 12)}`);
-    await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
-    const mac = await tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string }).mac);
+    const mac = await newTv(tv, installCode, 'R');
     await expect(tv.getByTestId('tv-unauthorized')).toContainText(mac);
 
     // Authorized in the console: the push channel tells the TV at once, and it shows the brand's
@@ -122,6 +132,81 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
     await expect(tv.getByTestId('tv')).not.toHaveAttribute('data-theme-id', String(theme.id));
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '2');
+  } finally {
+    await context.close();
+    await brand.call('POST', `/admin/theme/${theme.id}/cancel-send`, {});
+    await brand.call('POST', `/admin/theme/${theme.id}/cancel-publish`, {});
+    await brand.call('DELETE', `/admin/theme/${theme.id}`);
+  }
+});
+
+test('a template given a focus order and published in the editor, sent to a hotel, reaches its browser TV within one heartbeat', async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  const brand = await Api.as(request, DEMO.sunrise);
+  const name = unique('Chain').slice(0, 20);
+  const theme = await brand.post<{ id: number; draftRevision: number }>('/admin/theme', { name, equipmentType: 'room' });
+  await brand.put(`/admin/theme/${theme.id}/draft`, {
+    revision: theme.draftRevision,
+    document: themeDocument(name, [
+      fullPage('home', 'home', [
+        textBlock('banner', { x: 160, y: 200, width: 1600, height: 200 }, { 'zh-CN': '朝阳外滩欢迎您', en: 'Sunrise Bund welcomes you' }, { background: undefined, font: { size: 72 } }),
+        tile('first', 160, { 'zh-CN': '客房服务', en: 'Room service' }),
+        tile('second', 750, { 'zh-CN': '周边', en: 'Nearby' }),
+        tile('third', 1340, { 'zh-CN': '影视', en: 'Movies' }, { clickEvent: { action: 'openApp', packageName: 'com.hotel.movies' } }),
+      ]),
+    ]),
+  });
+  const installCode = await bundInstallCode(brand);
+
+  // A browser TV of Sunrise Bund, authorized: it shows the brand's launcher and heartbeats.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
+  const tv = await context.newPage();
+  try {
+    const mac = await newTv(tv, installCode, 'C');
+    const heartbeat = tv.waitForResponse((r) => r.url().endsWith('/api/device/v1/heartbeat'));
+    await brand.post('/terminals/authorize', { macs: [mac] });
+    await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
+    const interval = ((await (await heartbeat).json()) as { data: { interval: number } }).data.interval;
+    expect(interval).toBeGreaterThan(0);
+
+    // In the editor: the first tile's right move set by hand to the third, then published there.
+    await openAs(page, DEMO.sunrise, `/themes/themes_template/${theme.id}`);
+    const editor = activePage(page).getByTestId('theme-editor');
+    await editor.getByTestId('focus-view').click();
+    await editor.getByTestId('canvas-block-first').click();
+    await editor.getByTestId('nav-pick-right').click();
+    await editor.getByTestId('canvas-block-third').click();
+    await expect(editor.locator('[data-testid="focus-arrow"][data-from="first"][data-direction="right"]')).toHaveAttribute('data-to', 'third');
+    await editor.getByTestId('editor-publish').click();
+    await expect.poll(async () => (await brand.get<{ status: string }>(`/admin/theme/${theme.id}`)).status, { timeout: 15_000 }).toBe('published');
+
+    // Sent to the hotel from the template list's send dialog.
+    await openAs(page, DEMO.sunrise, '/themes/themes_page');
+    const row = activePage(page).locator('tbody tr.ant-table-row').filter({ hasText: name });
+    await row.getByTestId('theme-send').click();
+    const send = page.getByRole('dialog').filter({ has: page.getByTestId('send-submit') });
+    await send.getByTestId('send-target').getByText('酒店', { exact: true }).click();
+    await chooseOption(page, send.locator('.ant-select').first(), '朝阳外滩酒店', '外滩');
+    await send.getByTestId('send-submit').click();
+    const sentAt = Date.now();
+    await expect(send.getByTestId('send-failures')).toHaveText('0');
+
+    // The TV draws it within one heartbeat interval of the send.
+    await expect(block(tv, 'banner')).toHaveText('朝阳外滩欢迎您', { timeout: interval * 1000 });
+    expect(Date.now() - sentAt).toBeLessThan(interval * 1000);
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-theme-id', String(theme.id));
+
+    // The arrows follow the order set in the editor, Enter runs the block's action, L switches the language.
+    await expect(block(tv, 'first')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('ArrowRight');
+    await expect(block(tv, 'third')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('Enter');
+    await expect(tv.getByTestId('tv-notice')).toHaveText('正在打开应用 com.hotel.movies');
+    await tv.keyboard.press('ArrowLeft');
+    await expect(block(tv, 'second')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('l');
+    await expect(block(tv, 'banner')).toHaveText('Sunrise Bund welcomes you');
+    await expect(block(tv, 'second')).toHaveText('Nearby');
   } finally {
     await context.close();
     await brand.call('POST', `/admin/theme/${theme.id}/cancel-send`, {});

@@ -146,6 +146,59 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
   }
 });
 
+test('the layers panel reorders and re-parents blocks by dragging, refuses what the document forbids, and undoes', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = await Api.as(request, ACCOUNTS.brand);
+  const id = await themeWith(api, [text('a', 100, 100, 200, 100), text('b', 100, 300, 200, 100), text('c', 100, 500, 200, 100)]);
+  try {
+    // A second container on the page, with one block.
+    const theme = await api.get<{ draftRevision: number; document: Doc & Record<string, unknown> }>(`/admin/theme/${id}`);
+    theme.document.layouts[0]!.pages[0]!.containers.push({ key: 'side', name: 'Side', x: 1200, y: 0, width: 720, height: 1080, blocks: [text('d', 1300, 100, 200, 100)] } as never);
+    await api.put(`/admin/theme/${id}/draft`, { revision: theme.draftRevision, document: theme.document });
+    const layout = async () => {
+      const { document } = await api.get<{ document: Doc }>(`/admin/theme/${id}`);
+      return document.layouts[0]!.pages[0]!.containers.map((c) => c.blocks.map((b) => b.key).join(''));
+    };
+    const editor = await openEditor(page, id);
+    const tree = editor.getByTestId('theme-tree');
+    const node = (title: string) => tree.locator('.ant-tree-node-content-wrapper').filter({ hasText: new RegExp(`^${title}$`) });
+    /** Drops on the lower half of an open node (into it, first) or the upper half of a node (after the one above it). */
+    const dropOn = async (dragged: string, onto: string, half: 'upper' | 'lower') => {
+      const target = node(onto);
+      const box = (await target.boundingBox())!;
+      await node(dragged).dragTo(target, { targetPosition: { x: 8, y: half === 'upper' ? box.height * 0.2 : box.height * 0.8 } });
+    };
+
+    // Reorder: c dropped on a's upper half lands first in its container (after the container's line).
+    await dropOn('text · c', 'text · a', 'upper');
+    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cab', 'd']);
+    await expect(editor.getByTestId('canvas-block-c')).toHaveAttribute('data-selected', 'true');
+
+    // Re-parent: a dropped into the Side container becomes its first block; the canvas still draws it.
+    await dropOn('text · a', 'Side', 'lower');
+    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cb', 'ad']);
+    await expect(editor.getByTestId('theme-stage').locator('[data-container="side"] [data-block="a"]')).toHaveCount(1);
+
+    // The document forbids a block directly in a page (or a container among blocks): nothing moves.
+    const pageTitle = (await tree.locator('.ant-tree-treenode').nth(2).locator('.ant-tree-title').innerText()).trim();
+    await dropOn('text · b', pageTitle, 'lower');
+    await dropOn('Side', 'text · c', 'lower');
+    await page.waitForTimeout(2_500);
+    expect(await layout()).toEqual(['cb', 'ad']);
+    await expect(editor.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+
+    // Each drop is one step of undo and redo.
+    await editor.getByTestId('editor-undo').click();
+    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cab', 'd']);
+    await editor.getByTestId('editor-undo').click();
+    await expect.poll(layout, { timeout: 10_000 }).toEqual(['abc', 'd']);
+    await editor.getByTestId('editor-redo').click();
+    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cab', 'd']);
+  } finally {
+    await api.call('DELETE', `/admin/theme/${id}`);
+  }
+});
+
 test('the focus order shows the remote moves and takes one set by hand', async ({ page, request }) => {
   const api = await Api.as(request, ACCOUNTS.brand);
   const id = await themeWith(api, [text('f1', 100, 100, 300, 200, { focusable: true }), text('f2', 600, 100, 300, 200, { focusable: true }), text('f3', 100, 500, 300, 200, { focusable: true })]);

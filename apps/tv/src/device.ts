@@ -25,6 +25,8 @@ interface Stored {
   /** An installation batch's auth code (the batch's QR sheet brings it in the URL with the install code). */
   batchCode?: string;
   roomNumber?: string;
+  /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
+  shown?: ThemeConfigPart;
 }
 
 export interface LoadedTheme {
@@ -93,6 +95,8 @@ export class TvDevice {
   private stopped = false;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
+  /** Versions being loaded, so the one drawn at switch-on and the configuration's share one load. */
+  private loading = new Map<string, Promise<LoadedTheme>>();
   /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
   private unauthorizedReason: string | undefined;
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
@@ -212,6 +216,7 @@ export class TvDevice {
 
   /** A switched-on TV: boot record, configuration, heartbeats and the push channel. */
   private async online() {
+    if (this.stored.shown) void this.drawShown(this.stored.shown);
     try {
       // The boot record and the configuration at once: the picture does not wait for the record.
       await Promise.all([this.call('POST', '/boot', { softwareVersion: SOFTWARE_VERSION, launcher: 'browser-tv' }), this.loadConfig()]);
@@ -226,7 +231,7 @@ export class TvDevice {
   /** A revoked token registers again; anything else is retried. */
   private fail(error: unknown, again: () => void) {
     if (error instanceof ApiError && error.status === 401) {
-      this.stored = { ...this.stored, token: undefined };
+      this.stored = { ...this.stored, token: undefined, shown: undefined };
       this.save();
       clearTimeout(this.heartbeatTimer);
       this.stamp = undefined;
@@ -290,6 +295,39 @@ export class TvDevice {
     }
   }
 
+  /**
+   * Switched on, the TV draws the version it showed before from its store while it asks for its
+   * configuration (as a set draws its launcher from flash): the configuration then confirms it (no
+   * redraw) or replaces it. Nothing is drawn once the configuration has answered first, nor when the
+   * store no longer holds the version.
+   */
+  private async drawShown(part: ThemeConfigPart) {
+    const store = await openStore();
+    if (!(await store?.match(part.url))) return;
+    const theme = await this.load(part).catch(() => null);
+    if (!theme || this.stamp !== undefined || this.snapshot.state.phase !== 'connecting') return;
+    this.hold(part.url, theme);
+    this.set({ state: { phase: 'ready', theme, welcome: null } });
+  }
+
+  /** What the TV shows now, remembered for the next switch-on. */
+  private remember(shown: ThemeConfigPart | undefined) {
+    if (this.stored.shown?.url === shown?.url) return;
+    this.stored = { ...this.stored, shown };
+    this.save();
+  }
+
+  private load(part: ThemeConfigPart): Promise<LoadedTheme> {
+    const held = this.held.get(part.url);
+    if (held) return Promise.resolve(held);
+    let loading = this.loading.get(part.url);
+    if (!loading) {
+      loading = this.download(part).finally(() => this.loading.delete(part.url));
+      this.loading.set(part.url, loading);
+    }
+    return loading;
+  }
+
   private async loadConfig() {
     const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {});
     if (answer.status === 304) return;
@@ -301,6 +339,7 @@ export class TvDevice {
     this.tracker.configure(config.tracking as TrackingConfigPart | undefined);
     void this.mqtt.follow(config).catch(() => undefined);
     const { state, tip } = config.authorization;
+    this.remember(state === 'authorized' ? ((config.theme as ThemeConfigPart | null | undefined) ?? undefined) : undefined);
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });
     this.unauthorizedReason = undefined;
     if (state === 'disabled') return this.set({ state: { phase: 'disabled', tip } });
@@ -318,7 +357,7 @@ export class TvDevice {
 
   /** A version the TV holds, else downloaded; kept among the held ones. */
   private async loaded(part: ThemeConfigPart): Promise<LoadedTheme> {
-    const theme = this.held.get(part.url) ?? (await this.download(part));
+    const theme = await this.load(part);
     this.hold(part.url, theme);
     return theme;
   }
@@ -365,7 +404,8 @@ export class TvDevice {
         if (file) assets[asset.materialId] = { url: URL.createObjectURL(await file.blob()), kind: kindOf(asset.mime) };
       }),
     );
-    await forgetOtherVersions(store, [...this.held.keys(), part.url]);
+    // Not on the way to the picture: the store's listing waits for its own turn.
+    void forgetOtherVersions(store, [...this.held.keys(), part.url]).catch(() => undefined);
     return { part, document: body.document as ThemeDocument, assets };
   }
 
@@ -384,9 +424,12 @@ export class TvDevice {
   }
 }
 
-/** The TV's store of downloaded versions (the Cache API; absent outside a secure context). */
-async function openStore(): Promise<Cache | undefined> {
-  return 'caches' in globalThis ? caches.open(STORE_CACHE).catch(() => undefined) : undefined;
+let store: Promise<Cache | undefined> | undefined;
+
+/** The TV's store of downloaded versions (the Cache API; absent outside a secure context), opened once. */
+function openStore(): Promise<Cache | undefined> {
+  store ??= 'caches' in globalThis ? caches.open(STORE_CACHE).catch(() => undefined) : Promise.resolve(undefined);
+  return store;
 }
 
 /** Drops the kept files of versions other than `urls` (a payload's address and its files share a prefix). */

@@ -1,7 +1,5 @@
 import type { BootConfigPart } from '@htv/shared/areas/boot/device';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { BootKeeper, BootSplash } from './boot';
+import { BootKeeper } from './boot';
 import { TvDevice } from './device';
 import { uiLang } from './i18n';
 
@@ -15,13 +13,10 @@ if (params.get('reset') === '1') {
 }
 const lang = uiLang();
 document.documentElement.lang = lang;
+// The device starts first (its stored identity, the configuration, the version it held), and the
+// drawing code (the screens and the renderer, most of the script) is evaluated while those answer.
 const device = new TvDevice(lang);
 const boot = new BootKeeper();
 device.onConfig((config, token) => void boot.update((config as { boot?: BootConfigPart }).boot, token));
 device.start({ installCode: params.get('code') ?? undefined, batchCode: params.get('batch') ?? undefined, roomNumber: params.get('room') ?? undefined });
-createRoot(document.getElementById('root')!).render(
-  <>
-    <App device={device} lang={lang} />
-    <BootSplash keeper={boot} />
-  </>,
-);
+void import('./mount').then(({ mount }) => mount(device, lang, boot));

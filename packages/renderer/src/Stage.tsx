@@ -1,6 +1,6 @@
 import type { ContentLang, ThemeAction, ThemeBlock, ThemeDocument, ThemePage } from '@htv/shared/areas/themes/document';
 import { doesFocusableExist, FocusContext, init as initNavigation, destroy as destroyNavigation, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './blocks/index';
 import { useElementSize, useNow } from './hooks';
 import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type StageAsset, type TextVariables } from './model';
@@ -53,7 +53,9 @@ export function ThemeStage(props: ThemeStageProps) {
   const scale = fitScale(stage, size);
 
   const since = useMemo(() => props.since ?? new Date(), [props.since]);
-  const timed = useMemo(() => JSON.stringify(doc).includes('"mode":"'), [doc]);
+  // Only a document with a rule that changes with time redraws the stage with the clock (a saved
+  // document carries the default rule, `none`, on every part).
+  const timed = useMemo(() => /"mode":"(?:duration|timeRange)"/.test(JSON.stringify(doc)), [doc]);
   const now = useNow(timed ? 1000 : 3_600_000);
 
   // The page stack: actions open pages, Back returns.
@@ -96,7 +98,12 @@ export function ThemeStage(props: ThemeStageProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [interactive, playing, onPageChange]);
 
-  const context: BlockContext = { lang, fallbacks: doc.theme.languages, assets, run, weather: props.weather, live: interactive || !!props.live, variables: props.variables };
+  // The same context while nothing it holds changes, so the page is not drawn again for the host's
+  // own changes (an editor's selection) or an open media overlay.
+  const context = useMemo<BlockContext>(
+    () => ({ lang, fallbacks: doc.theme.languages, assets, run, weather: props.weather, live: interactive || !!props.live, variables: props.variables }),
+    [lang, doc.theme.languages, assets, run, props.weather, interactive, props.live, props.variables],
+  );
   const left = (size.width - stage.width * scale) / 2;
   const top = (size.height - stage.height * scale) / 2;
 
@@ -123,7 +130,7 @@ export function ThemeStage(props: ThemeStageProps) {
           (interactive ? (
             <FocusPage key={found.page.key} page={found.page} context={context} now={now} since={since} />
           ) : (
-            <PageView page={found.page} context={context} now={now} since={since} />
+            <StillPage page={found.page} context={context} now={now} since={since} />
           ))}
         {props.children}
         {playing && <MediaOverlay asset={playing} onEnd={() => setPlaying(null)} />}
@@ -159,6 +166,13 @@ function PageView({ page, context, now, since, focusable = false }: PageProps & 
     </div>
   );
 }
+
+/**
+ * The page of a still stage (an editor's canvas), drawn again only when the page, the context or the
+ * time rules' clock change: not for the host's own changes (a selection, a gesture on the layer over
+ * it). Under the remote the page is drawn as it is (`FocusPage`).
+ */
+const StillPage = memo(PageView);
 
 /** A page under the remote: a focus boundary whose first focusable block (reading order) takes the focus. */
 function FocusPage(props: PageProps) {

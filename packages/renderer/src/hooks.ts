@@ -1,13 +1,51 @@
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 
-/** The current time, refreshed every `intervalMs` (clocks and time-range rules). */
+interface Ticker {
+  now: Date;
+  listeners: Set<() => void>;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+const tickers = new Map<number, Ticker>();
+
+function tickerOf(intervalMs: number): Ticker {
+  let ticker = tickers.get(intervalMs);
+  if (!ticker) tickers.set(intervalMs, (ticker = { now: new Date(), listeners: new Set() }));
+  return ticker;
+}
+
+/** Ticks on the wall clock's boundaries of the interval (a clock with seconds changes with the second). */
+function tick(ticker: Ticker, intervalMs: number) {
+  ticker.timer = setTimeout(() => {
+    ticker.now = new Date();
+    for (const listener of ticker.listeners) listener();
+    tick(ticker, intervalMs);
+  }, intervalMs - (Date.now() % intervalMs));
+}
+
+/**
+ * The current time, refreshed every `intervalMs` on the wall clock's boundaries: every clock of a
+ * page (and the stage's time rules) shares one timer per interval, so they update in one render and
+ * together with the real second.
+ */
 export function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+  const ticker = tickerOf(intervalMs);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!ticker.listeners.size) tick(ticker, intervalMs);
+      ticker.listeners.add(listener);
+      return () => {
+        ticker.listeners.delete(listener);
+        if (!ticker.listeners.size) clearTimeout(ticker.timer);
+      };
+    },
+    [ticker, intervalMs],
+  );
+  return useSyncExternalStore(subscribe, () => {
+    // A ticker nobody listened to for a while is refreshed before it is read again.
+    if (!ticker.listeners.size && Date.now() - ticker.now.getTime() >= intervalMs) ticker.now = new Date();
+    return ticker.now;
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { STAGE, type ContentLang, type LocalText, type ThemeBlock, type ThemeDocument, type ThemeLayout, type ThemePage } from '@htv/shared/areas/themes/document';
+import type { ContentLang, LocalText, ThemeBlock, ThemeDocument, ThemeLayout, ThemePage } from '@htv/shared/areas/themes/document';
+import { STAGE } from '@htv/shared/areas/themes/stage';
 
 /**
  * What the renderer decides without drawing: texts in a language, auto-show rules, page order, the

@@ -1,12 +1,19 @@
 import type { ThemeBlock } from '@htv/shared/areas/themes/document';
 import qrcode from 'qrcode-generator';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import type { BlockRendererProps } from '../registry';
 
 type QrBlock = ThemeBlock & { content: string };
 
+/** Codes already made, by content (a page drawn again, another language, the editor's canvas). */
+const made = new Map<string, { size: number; path: string }>();
+const MADE_LIMIT = 500;
+
 /** The QR code's dark modules as one SVG path (one unit per module, a quiet zone of 2). */
 export function qrPath(content: string): { size: number; path: string } {
+  const known = made.get(content);
+  if (known) return known;
+  if (made.size >= MADE_LIMIT) made.clear();
   const code = qrcode(0, 'M');
   code.addData(content, 'Byte');
   code.make();
@@ -14,16 +21,42 @@ export function qrPath(content: string): { size: number; path: string } {
   let path = '';
   for (let row = 0; row < count; row++)
     for (let col = 0; col < count; col++) if (code.isDark(row, col)) path += `M${col + 2} ${row + 2}h1v1h-1z`;
-  return { size: count + 4, path };
+  const shape = { size: count + 4, path };
+  made.set(content, shape);
+  return shape;
 }
 
-/** A QR code of the block's content, drawn square and centred on a white ground. */
+/** Runs `work` in a task of its own after the next frame is painted; the returned function cancels it. */
+function afterPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * A QR code of the block's content, drawn square and centred on a white ground. Making a code (the
+ * encoder tries its eight masks) is the costliest part of a page: a code not made yet is made in a
+ * task of its own after the page is painted (its white ground shows first), so it never holds back
+ * the page's first picture nor a D-pad move.
+ */
 export function QrBlockView({ block }: BlockRendererProps<QrBlock>) {
-  const { size, path } = useMemo(() => qrPath(block.content), [block.content]);
+  const [, drawn] = useState(0);
+  const shape = made.get(block.content);
+  useEffect(() => {
+    if (shape) return;
+    return afterPaint(() => {
+      qrPath(block.content);
+      drawn((n) => n + 1);
+    });
+  }, [block.content, shape]);
+  const size = shape?.size ?? 1;
   return (
     <svg viewBox={`0 0 ${size} ${size}`} width="100%" height="100%" shapeRendering="crispEdges" role="img" aria-label={block.content}>
       <rect width={size} height={size} fill="#ffffff" />
-      <path d={path} fill="#000000" />
+      {shape && <path d={shape.path} fill="#000000" />}
     </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { type LocalText, type ThemeBlock } from '@htv/shared/areas/themes/document';
+import type { LocalText, ThemeBlock } from '@htv/shared/areas/themes/document';
 import { fillVariables, formatClock, textIn } from '../model';
 import { useNow } from '../hooks';
 import type { BlockRendererProps } from '../registry';

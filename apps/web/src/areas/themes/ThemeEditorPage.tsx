@@ -19,7 +19,7 @@ import { align, clampToStage, distribute, type Alignment, type Rect } from '@htv
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Modal, Progress, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
@@ -27,7 +27,7 @@ import { useTabSubject } from '../../layout/tabSubject';
 import { useLang } from '../../locales';
 import { themeApi } from './api';
 import { useEditorText } from './editor-locales';
-import { blockPlace, blocksOf, childList, firstPagePlace, freshKey, newBlock, nodeAt, pageAt, pathOf, placeKey, replaceNode, schemaAt, type Node, type Place, type PlacedBlock } from './editor/documentTree';
+import { blockPlace, blocksOf, childList, firstPagePlace, freshKey, moveNode, newBlock, nodeAt, pageAt, pathOf, placeKey, replaceNode, schemaAt, type MoveTarget, type Node, type Place, type PlacedBlock } from './editor/documentTree';
 import { EditorCanvas } from './editor/EditorCanvas';
 import { LayersTree, NodeTitle } from './editor/LayersTree';
 import { NavPanel } from './editor/NavPanel';
@@ -110,6 +110,16 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
     setPicking(undefined);
     if (next.length >= 2) setChosenPage(next.slice(0, 2));
     setSelection(next.length === 4 ? [String(nodeAt(doc, next).key)] : []);
+  };
+  /** A node dragged in the layers panel: one undo step; it stays chosen at its new place. */
+  const moveInTree = (from: Place, target: MoveTarget) => {
+    const moved = String(nodeAt(doc, from).key);
+    let landed: Place = from;
+    draft.change((next) => void (landed = moveNode(next, from, target)));
+    setChosen(landed);
+    setPicking(undefined);
+    if (landed.length >= 2) setChosenPage(landed.slice(0, 2));
+    setSelection(landed.length === 4 ? [moved] : []);
   };
   const chooseBlocks = (keys: string[]) => {
     setSelection(keys);
@@ -378,7 +388,7 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
                 </Button>
               )}
             </Space>
-            <LayersTree doc={doc} problems={draft.problems} onSelect={choosePlace} selectedKeys={selected.length > 1 && pagePlace ? selected.map((key) => placeKey(blockPlace(doc, pagePlace, key)!)) : [placeKey(place)]} />
+            <LayersTree doc={doc} problems={draft.problems} onSelect={choosePlace} onMove={moveInTree} selectedKeys={selected.length > 1 && pagePlace ? selected.map((key) => placeKey(blockPlace(doc, pagePlace, key)!)) : [placeKey(place)]} />
             {Object.keys(draft.problems).length > 0 && (
               <Alert style={{ marginTop: 12 }} type="error" message={m('problems')} data-testid="editor-problems" description={Object.entries(draft.problems).map(([path, list]) => <div key={path}>{`${path}: ${list.join('; ')}`}</div>)} />
             )}
@@ -394,7 +404,9 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
                 lang={canvasLang}
                 assets={assets.data}
                 selection={selected}
-                onSelect={chooseBlocks}
+                // Choosing on the canvas redraws the panels (tree, form) in a transition: the frame that
+                // shows the choice on the canvas does not wait for them.
+                onSelect={(keys) => startTransition(() => chooseBlocks(keys))}
                 onGeometry={(boxes) => setBoxes(boxes)}
                 problemKeys={problemKeys}
                 focusView={focusView || !!picking}

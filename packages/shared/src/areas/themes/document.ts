@@ -11,9 +11,7 @@ import { z } from 'zod';
 export const CONTENT_LANGS = ['zh-CN', 'zh-TW', 'ja', 'ko', 'en'] as const;
 export type ContentLang = (typeof CONTENT_LANGS)[number];
 
-/** The stage blocks are placed on: landscape 1920x1080, portrait 1080x1920. */
-export const STAGE = { landscape: { width: 1920, height: 1080 }, portrait: { width: 1080, height: 1920 } } as const;
-export type Orientation = keyof typeof STAGE;
+export { STAGE, type Orientation } from './stage.js';
 
 export const EQUIPMENT_TYPES = ['room', 'public', 'meeting'] as const;
 export const INTERFACE_TYPES = ['common', 'welcome', 'main'] as const;

@@ -2,7 +2,7 @@ import type { ContentLang, ThemeDocument, ThemePage } from '@htv/shared/areas/th
 import { fitScale, stageOf, ThemeStage, type StageAsset } from '@htv/renderer';
 import { useElementSize } from '@htv/renderer/hooks';
 import { clampToStage, focusMoves, snapEdge, snapMove, type Guide, type Rect } from '@htv/renderer/editing';
-import { useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
+import { memo, useCallback, useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
 import { blocksOf, type PlacedBlock } from './documentTree';
 
 type Point = { x: number; y: number };
@@ -64,11 +64,15 @@ export function EditorCanvas(props: EditorCanvasProps) {
     else if (ref) (ref as { current: HTMLDivElement | null }).current = element;
   };
 
-  const stagePoint = (clientX: number, clientY: number): Point => {
+  /**
+   * Maps screen points to stage points with the canvas's place measured now: a gesture measures it
+   * once (the canvas does not move during one), so its moves never force a layout of the page.
+   */
+  const stageMapper = () => {
     const rect = box.current!.getBoundingClientRect();
     const left = rect.left + (size.width - stage.width * scale) / 2;
     const top = rect.top + (size.height - stage.height * scale) / 2;
-    return { x: (clientX - left) / scale, y: (clientY - top) / scale };
+    return (clientX: number, clientY: number): Point => ({ x: (clientX - left) / scale, y: (clientY - top) / scale });
   };
 
   return (
@@ -84,18 +88,18 @@ export function EditorCanvas(props: EditorCanvasProps) {
         const files = [...event.dataTransfer.files].filter((file) => file.type.startsWith('image/'));
         if (!files.length) return;
         event.preventDefault();
-        props.onDropFiles(files, stagePoint(event.clientX, event.clientY));
+        props.onDropFiles(files, stageMapper()(event.clientX, event.clientY));
       }}
     >
       <ThemeStage document={doc} assets={props.assets} lang={props.lang} pageKey={props.page.key}>
-        {scale > 0 && <EditLayer {...props} scale={scale} stagePoint={stagePoint} />}
+        {scale > 0 && <EditLayer {...props} scale={scale} stageMapper={stageMapper} />}
       </ThemeStage>
     </div>
   );
 }
 
-function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: number, y: number) => Point }) {
-  const { doc, page, selection, scale, stagePoint } = props;
+function EditLayer(props: EditorCanvasProps & { scale: number; stageMapper: () => (x: number, y: number) => Point }) {
+  const { doc, page, selection, scale } = props;
   const stage = stageOf(doc);
   const blocks = blocksOf(page);
   const [preview, setPreview] = useState<Record<string, Rect> | null>(null);
@@ -105,10 +109,11 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
 
   /** Follows the pointer until it is released; a press that never moves 3 screen pixels is a click. */
   const track = (down: ReactPointerEvent, onMove: (at: Point, from: Point) => void, onEnd: (moved: boolean) => void) => {
-    const from = stagePoint(down.clientX, down.clientY);
+    const toStage = props.stageMapper();
+    const from = toStage(down.clientX, down.clientY);
     let moved = false;
     const move = (event: PointerEvent) => {
-      const at = stagePoint(event.clientX, event.clientY);
+      const at = toStage(event.clientX, event.clientY);
       if (!moved && Math.hypot(at.x - from.x, at.y - from.y) * scale < 3) return;
       moved = true;
       onMove(at, from);
@@ -129,7 +134,8 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
     setGuides([]);
   };
 
-  const pressBlock = (event: ReactPointerEvent, block: PlacedBlock) => {
+  const pressBlock = (event: ReactPointerEvent, key: string) => {
+    const block = blocks.find((b) => b.key === key)!;
     if (event.button !== 0) return;
     event.stopPropagation();
     event.preventDefault();
@@ -137,7 +143,8 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
     if (props.picking) return props.onPick(block.key);
     if (event.shiftKey) return props.onSelect(selection.includes(block.key) ? selection.filter((k) => k !== block.key) : [...selection, block.key]);
     const moving = selection.includes(block.key) ? selection : [block.key];
-    if (!selection.includes(block.key)) props.onSelect([block.key]);
+    // A block not yet selected is chosen when the pointer is released: choosing redraws the tree and
+    // the property form, which must not share the drag's frames.
     const starts = blocks.filter((b) => moving.includes(b.key)).map((b) => ({ key: b.key, box: boxOf(b) }));
     const others = [stageRect, ...blocks.filter((b) => !moving.includes(b.key)).map(boxOf)];
     const start = bounds(starts.map((s) => s.box));
@@ -156,7 +163,7 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
       (moved) => {
         finish(latest)(moved);
         // A click (no drag) on one block of a selection selects that block alone.
-        if (!moved && moving.length > 1) props.onSelect([block.key]);
+        if (!selection.includes(block.key) || (!moved && moving.length > 1)) props.onSelect([block.key]);
       },
     );
   };
@@ -217,35 +224,36 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
     );
   };
 
+  // The outlines' press handler stays the same function, so a gesture redraws only the outlines it moves.
+  const press = useRef(pressBlock);
+  press.current = pressBlock;
+  const onPress = useCallback((event: ReactPointerEvent, key: string) => press.current(event, key), []);
+
   const line = 1.5 / scale;
   const handleSize = 10 / scale;
   const single = selection.length === 1 ? blocks.find((b) => b.key === selection[0]) : undefined;
   const shown = (block: PlacedBlock) => preview?.[block.key] ?? boxOf(block);
 
   return (
-    <div data-testid="edit-layer" onPointerDown={pressEmpty} style={{ position: 'absolute', inset: 0, zIndex: 50, cursor: props.picking ? 'crosshair' : 'default' }}>
+    // A layer of its own for the compositor: outlines moving during a gesture repaint only this layer,
+    // never the page's blocks drawn under it.
+    <div data-testid="edit-layer" onPointerDown={pressEmpty} style={{ position: 'absolute', inset: 0, zIndex: 50, willChange: 'transform', cursor: props.picking ? 'crosshair' : 'default' }}>
       {blocks.map((block) => {
         const at = shown(block);
-        const selected = selection.includes(block.key);
-        const problem = props.problemKeys.has(block.key);
         return (
-          <div
+          <Outline
             key={block.key}
-            data-testid={`canvas-block-${block.key}`}
-            data-selected={selected ? 'true' : undefined}
-            data-problem={problem ? 'true' : undefined}
-            onPointerDown={(event) => pressBlock(event, block)}
-            style={{
-              position: 'absolute',
-              left: at.x,
-              top: at.y,
-              width: at.width,
-              height: at.height,
-              boxSizing: 'border-box',
-              cursor: props.picking ? 'crosshair' : 'move',
-              outline: problem ? `${3 / scale}px solid ${PROBLEM}` : selected ? `${2 / scale}px solid ${SELECTED}` : `${line}px dashed rgba(255,255,255,.35)`,
-              background: preview?.[block.key] ? 'rgba(22,119,255,.12)' : undefined,
-            }}
+            blockKey={block.key}
+            x={at.x}
+            y={at.y}
+            width={at.width}
+            height={at.height}
+            selected={selection.includes(block.key)}
+            problem={props.problemKeys.has(block.key)}
+            moving={!!preview?.[block.key]}
+            picking={props.picking}
+            scale={scale}
+            onPress={onPress}
           />
         );
       })}
@@ -276,6 +284,39 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stagePoint: (x: n
     </div>
   );
 }
+
+interface OutlineProps extends Rect {
+  blockKey: string;
+  selected: boolean;
+  problem: boolean;
+  moving: boolean;
+  picking: boolean;
+  scale: number;
+  onPress: (event: ReactPointerEvent, key: string) => void;
+}
+
+/** A block's outline on the editing layer, where presses on the block land; drawn again only when its own props change. */
+const Outline = memo(function Outline({ blockKey, x, y, width, height, selected, problem, moving, picking, scale, onPress }: OutlineProps) {
+  return (
+    <div
+      data-testid={`canvas-block-${blockKey}`}
+      data-selected={selected ? 'true' : undefined}
+      data-problem={problem ? 'true' : undefined}
+      onPointerDown={(event) => onPress(event, blockKey)}
+      style={{
+        position: 'absolute',
+        left: x,
+        top: y,
+        width,
+        height,
+        boxSizing: 'border-box',
+        cursor: picking ? 'crosshair' : 'move',
+        outline: problem ? `${3 / scale}px solid ${PROBLEM}` : selected ? `${2 / scale}px solid ${SELECTED}` : `${1.5 / scale}px dashed rgba(255,255,255,.35)`,
+        background: moving ? 'rgba(22,119,255,.12)' : undefined,
+      }}
+    />
+  );
+});
 
 /** The D-pad moves as arrows from each focusable block's edge to the block it reaches. */
 function FocusArrows({ blocks, scale }: { blocks: PlacedBlock[]; scale: number }) {

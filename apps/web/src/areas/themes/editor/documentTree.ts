@@ -1,4 +1,4 @@
-import { blockSchemaOf, containerSchema, layoutSchema, pageSchema, themeFields, type ThemeBlock, type ThemeDocument, type ThemePage } from '@htv/shared/areas/themes/index';
+import { blockSchemaOf, containerSchema, layoutSchema, pageSchema, themeDocument, themeFields, type ThemeBlock, type ThemeDocument, type ThemePage } from '@htv/shared/areas/themes/index';
 import type { Rect } from '@htv/renderer/editing';
 import type { z } from 'zod';
 
@@ -68,4 +68,49 @@ export const blocksOf = (page: ThemePage | undefined): PlacedBlock[] => (page?.c
 export function newBlock(type: string, key: string, box: Rect): Node {
   const own: Record<string, Node> = { text: { text: {} }, qrCode: { content: 'https://' }, webPage: { url: 'https://' } };
   return { type, key, ...box, ...(own[type] ?? {}) };
+}
+
+/** The schema of the child list under each depth (the theme's layouts, a layout's pages, ...). */
+const CHILD_SCHEMAS = [themeDocument.shape.layouts, layoutSchema.shape.pages, pageSchema.shape.containers, containerSchema.shape.blocks];
+
+/** The most nodes the child list under a place of this depth may hold: the document schema's limit. */
+export function childLimit(depth: number): number {
+  const checks = (CHILD_SCHEMAS[depth]?.def.checks ?? []) as unknown as { _zod: { def: { check: string; maximum?: number } } }[];
+  return checks.find((check) => check._zod.def.check === 'max_length')?._zod.def.maximum ?? Infinity;
+}
+
+/** Where a moved node goes: a child list (its parent's place) and the index in it before the move. */
+export interface MoveTarget {
+  parent: Place;
+  index: number;
+}
+
+/**
+ * Where the layers panel may drop the node at `from`: before (-1) or after (1) the node at `onto`, or
+ * into it as its first child (0). The document's shape decides (the schema the server checks every
+ * save with): a block goes into a container, a container into a page, a page into a layout, a layout
+ * among the layouts; a list already at its schema's limit takes nothing from another parent. Answers
+ * undefined where the drop is forbidden or changes nothing.
+ */
+export function moveTarget(doc: ThemeDocument, from: Place, onto: Place, position: -1 | 0 | 1): MoveTarget | undefined {
+  if (!from.length) return undefined;
+  const target: MoveTarget = position === 0 ? { parent: onto, index: 0 } : { parent: onto.slice(0, -1), index: onto.at(-1)! + (position > 0 ? 1 : 0) };
+  if (position !== 0 && !onto.length) return undefined;
+  if (target.parent.length !== from.length - 1) return undefined;
+  const oldParent = from.slice(0, -1);
+  if (placeKey(oldParent) === placeKey(target.parent)) {
+    const at = from.at(-1)!;
+    return target.index === at || target.index === at + 1 ? undefined : target;
+  }
+  return childList(doc, target.parent).length < childLimit(target.parent.length) ? target : undefined;
+}
+
+/** Moves the node at `from` to `target` (in place) and answers its new place. */
+export function moveNode(doc: ThemeDocument, from: Place, target: MoveTarget): Place {
+  const at = from.at(-1)!;
+  const [node] = childList(doc, from.slice(0, -1)).splice(at, 1);
+  const sameParent = placeKey(from.slice(0, -1)) === placeKey(target.parent);
+  const index = sameParent && at < target.index ? target.index - 1 : target.index;
+  childList(doc, target.parent).splice(index, 0, node!);
+  return [...target.parent, index];
 }

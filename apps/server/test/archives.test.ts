@@ -164,7 +164,7 @@ describe('archive inspector on uploads', () => {
 
   it('has archive limits on every rule that accepts a zip-based file', () => {
     const zipBased = Object.entries(uploadRules as Record<string, UploadRule>).filter(([, rule]) => rule.types.some((type) => ['zip', 'apk', 'xlsx'].includes(type)));
-    expect(zipBased.map(([name]) => name).sort()).toEqual(['apk', 'bootAnimation', 'spreadsheet']);
+    expect(zipBased.map(([name]) => name).sort()).toEqual(['apk', 'bootAnimation', 'otaFirmware', 'spreadsheet']);
     for (const [, rule] of zipBased) expect(rule.archive).toBeDefined();
   });
 });

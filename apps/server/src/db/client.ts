@@ -59,6 +59,9 @@ export type DatabaseTarget = { url: string } | { pglite: PGlite } | { dataDir: s
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, a dropped database) is removed by the
+    // pool and replaced on the next query; unhandled, its error would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool }) as unknown as Db;
     return {
       db,

@@ -29,10 +29,14 @@ export function listQuerySchema(record: RecordDef) {
         filters[name] = z.enum(Object.keys(field.options!) as [string, ...string[]]).optional();
         break;
       case 'date':
-      case 'datetime':
-        filters[`${name}From`] = z.string().optional();
-        filters[`${name}To`] = z.string().optional();
+      case 'datetime': {
+        // Bounds are ISO dates (or, for a datetime, ISO times with an offset): anything else is a 422, never a database error.
+        const day = z.iso.date({ error: 'validation.invalid' });
+        const bound = field.kind === 'date' ? day : z.union([day, z.iso.datetime({ offset: true, error: 'validation.invalid' })], { error: 'validation.invalid' });
+        filters[`${name}From`] = bound.optional();
+        filters[`${name}To`] = bound.optional();
         break;
+      }
       default:
         filters[name] = z.string().trim().max(200).optional();
     }

@@ -15,7 +15,11 @@ import { hotelAuthInfo, licenceFile, licenceKeys, licencePart, newLicenceKey, pu
 
 const tags = ['licences'];
 
-/** Each app's keys by its database: the configuration part is one per process, the keys one per DATA_DIR. */
+/**
+ * The signing keys by database: the configuration part is one per process, and every use (the part,
+ * the file, the public key) reads the same entry, so apps sharing a database (tests) never sign with
+ * one key and publish another.
+ */
 const keysByDb = new WeakMap<Db, LicenceKeys>();
 let installed = false;
 
@@ -43,8 +47,8 @@ function install() {
 export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets) {
   if (!installed) install();
   installed = true;
-  const keys = licenceKeys(secrets);
-  keysByDb.set(db, keys);
+  keysByDb.set(db, licenceKeys(secrets));
+  const keys = () => keysByDb.get(db)!;
 
   app.post(
     '/api/admin/machine/download_encrypted_file',
@@ -61,7 +65,7 @@ export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets)
       if (!row) throw notFound();
       const [hotel] = await db.select({ publicId: hotels.publicId, name: hotels.name }).from(hotels).where(eq(hotels.id, row.hotelId as number));
       if (!hotel) throw notFound();
-      const file = licenceFile(keys, row as { id: number }, hotel);
+      const file = licenceFile(keys(), row as { id: number }, hotel);
       const name = `${row.licenceKey as string}.lic`;
       return reply
         .header('content-type', 'application/json; charset=utf-8')
@@ -77,7 +81,7 @@ export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets)
       schema: { tags, summary: 'The public key that verifies licence files (Ed25519, SPKI PEM)' },
       config: { auth: { userTypes: [1], permission: 'license.read' } },
     },
-    async () => ok({ algorithm: 'Ed25519', publicKey: publicKeyPem(keys) }),
+    async () => ok({ algorithm: 'Ed25519', publicKey: publicKeyPem(keys()) }),
   );
 
   app.get(

@@ -202,7 +202,7 @@ platformRoutes.push(
   page('/conhide/boots', '内容隐藏开机策略', 'Content-hiding boot strategy', { record: 'contentHideRule' }, { icon: 'EyeInvisibleOutlined' }),
   page('/license', '许可证管理', 'License management', { record: 'licence' }, { icon: 'KeyOutlined' }),
   page('/channel/list', '频道管理', 'Channel management', 'channel.read', { icon: 'UnorderedListOutlined' }),
-  page('/task/item', '任务项', 'Task items', 'taskItem.read'),
+  page('/task/item', '任务项', 'Task items', { record: 'taskItem' }),
   page('/task/list', '任务列表', 'Task list', 'task.read'),
   page('/newdata/terminal_share', '终端占比', 'Terminal share', 'statistics.read'),
   page('/newdata/terminal_map', '终端在线地图', 'Terminal online map', 'statistics.read'),

@@ -9,6 +9,8 @@ import { browserInstaller } from './releases';
 import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { MqttPush } from './mqtt-push';
+import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
+import { runPendingTasks } from './tasks';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -287,7 +289,28 @@ export class TvDevice {
     for (const command of commands) {
       if (command.type === 'config') await this.loadConfig();
       if (command.type === 'unbind') this.fail(new ApiError(401, 'device.unregistered', 'unbound'), () => undefined);
+      if (command.type === 'task') await this.runTasks();
     }
+  }
+
+  /** Task work (docs/tasks.md): reboot reloads the page, refetch configuration, clear cache drops the stored versions. */
+  private async runTasks() {
+    const { data } = await this.call<{ tasks: TerminalTask[] }>('GET', '/tasks');
+    await runPendingTasks(
+      data!.tasks,
+      {
+        reboot: () => location.reload(),
+        refetchConfig: async () => {
+          this.configEtag = undefined;
+          await this.loadConfig();
+        },
+        clearCache: async () => {
+          this.held.clear();
+          if ('caches' in globalThis) await caches.delete(STORE_CACHE);
+        },
+      },
+      (result) => this.call('POST', '/tasks/result', result),
+    );
   }
 
   private async loadConfig() {

@@ -203,7 +203,7 @@ platformRoutes.push(
   page('/license', '许可证管理', 'License management', { record: 'licence' }, { icon: 'KeyOutlined' }),
   page('/channel/list', '频道管理', 'Channel management', 'channel.read', { icon: 'UnorderedListOutlined' }),
   page('/task/item', '任务项', 'Task items', { record: 'taskItem' }),
-  page('/task/list', '任务列表', 'Task list', 'task.read'),
+  page('/task/list', '任务列表', 'Task list', 'task.read', { actions: [{ key: 'task.create', title: t('新建任务', 'Create task') }] }),
   page('/newdata/terminal_share', '终端占比', 'Terminal share', 'statistics.read'),
   page('/newdata/terminal_map', '终端在线地图', 'Terminal online map', 'statistics.read'),
   page('/newdata/by_customer', '厂商终端数据', 'Terminal data by manufacturer', 'statistics.read'),

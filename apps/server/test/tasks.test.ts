@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
 import { tasks } from '../src/db/schema/index.js';
 import { nextDaily, runDueTasks } from '../src/areas/tasks/service.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
-import { Client, testApp, type TestApp } from './support/app.js';
+import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -151,5 +152,24 @@ describe('tasks', () => {
     let last = 0;
     for (let i = 0; i < 32; i++) last = (await tv.device.post('/api/device/v1/tasks/result', { logId: 999999999, state: 'success' })).status;
     expect(last).toBe(429);
+  });
+});
+
+describe('the simulator runs tasks', () => {
+  let fleet: Fleet | undefined;
+  afterAll(async () => fleet?.stop());
+
+  it('gets a task over the push channel, does what it can and reports each result', async () => {
+    const events: TvEvent[] = [];
+    fleet = await startFleet({ url: await listeningUrl(t), count: 1, seed: `tasks-${Date.now()}`, installCode: await installCodeOf(t, other.hotelIds[1]), interval: 1, onEvent: (_tv, e) => events.push(e) });
+    const tv = fleet.tvs[0]!;
+    const volume = (await item({ name: 'Volume 30', action: 'setVolume', parameter: '30' })).body.data.id as number;
+    const shot = (await item({ name: 'Shot', action: 'screenshot' })).body.data.id as number;
+    for (const itemId of [volume, shot, reboot]) expect((await platform.post('/api/tasks', { itemId, macs: [tv.mac] })).status).toBe(200);
+    const end = Date.now() + 8000;
+    while (events.filter((e) => e.type === 'task').length < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+    expect(tv.volume).toBe(30);
+    const results = (await runs(platform)).filter((r) => r.results.some((x) => x.mac === tv.mac)).map((r) => [r.action, r.results[0]!.state]);
+    expect(Object.fromEntries(results)).toEqual({ setVolume: 'success', screenshot: 'unsupported', reboot: 'success' });
   });
 });

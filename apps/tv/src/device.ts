@@ -10,7 +10,7 @@ import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { MqttPush } from './mqtt-push';
 import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
-import { runPendingTasks } from './tasks';
+import { runPendingTasks } from '@htv/shared/areas/tasks/runner';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';

@@ -1,5 +1,5 @@
-import type { TaskResultRequest, TerminalTask } from '@htv/shared/areas/tasks/protocol';
-import type { TaskAction } from '@htv/shared/areas/tasks/records';
+import type { TaskResultRequest, TerminalTask } from './protocol.js';
+import type { TaskAction } from './records.js';
 
 /** What this TV can do of the task items' actions (the others are reported `unsupported`). */
 export type TaskActions = Partial<Record<TaskAction, (parameter: string | null) => Promise<void> | void>>;

@@ -122,6 +122,8 @@ export default function TaskListPage() {
   const lang = useLang();
   const [page, setPage] = useState({ page: 1, pagesize: 20 });
   const [creating, setCreating] = useState(false);
+  // Every run shows its terminals' results until folded.
+  const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
   const runs = useQuery({
     queryKey: ['taskRuns', page],
     queryFn: ({ signal }) => api.get<{ items: Run[]; total: number }>('/tasks/runs', page, signal),
@@ -174,7 +176,14 @@ export default function TaskListPage() {
         pagesize={page.pagesize}
         onPage={(p, pagesize) => setPage({ page: p, pagesize })}
         expandable={{
-          defaultExpandAllRows: true,
+          expandedRowKeys: (runs.data?.items ?? []).map((r) => r.id).filter((id) => !folded.has(id)),
+          onExpand: (open, run) =>
+            setFolded((before) => {
+              const next = new Set(before);
+              if (open) next.delete(run.id);
+              else next.add(run.id);
+              return next;
+            }),
           expandedRowRender: (run) => <Table<Result> rowKey="id" size="small" pagination={false} columns={resultColumns} dataSource={run.results} data-testid="task-results" />,
         }}
       />

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
 import { tasks } from '../src/db/schema/index.js';
 import { nextDaily, runDueTasks } from '../src/areas/tasks/service.js';
+import { taskNotifier } from '../src/areas/tasks/routes.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
@@ -107,15 +108,21 @@ describe('tasks', () => {
 
   it('runs a scheduled task when due: once, and daily again the next day', async () => {
     const tv = await hotelTv(tenant.hotelIds[1]);
-    const once = await platform.post('/api/tasks', { itemId: reboot, macs: [tv.mac], schedule: 'once', runAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const once = await platform.post('/api/tasks', { itemId: reboot, macs: [tv.mac], schedule: 'once', runAt: new Date(Date.now() + 60_000).toISOString() });
     expect(once.status, JSON.stringify(once.body)).toBe(200);
     expect(once.body.data.runId).toBeNull();
     const daily = await platform.post('/api/tasks', { itemId: reboot, macs: [tv.mac], schedule: 'daily', dailyAt: '03:30' });
     expect(daily.status).toBe(200);
     expect(daily.body.data.nextRunAt).toMatch(/T03:30:00/);
     expect((await tv.device.get('/api/device/v1/tasks')).body.data.tasks).toEqual([]);
-    await runDueTasks(t.database.db, t.app.devices, new Date(Date.now() + 2 * 86_400_000));
+    // Past both due times, before the daily task's next one.
+    const later = new Date(Math.max(Date.now() + 60_000, Date.parse(daily.body.data.nextRunAt as string)) + 60_000);
+    const notify = taskNotifier(t.app, t.app.devices);
+    // Two schedulers (processes) at the same moment: each due time is claimed once.
+    const ran = await Promise.all([runDueTasks(t.database.db, notify, later), runDueTasks(t.database.db, notify, later)]);
+    expect(ran[0] + ran[1]).toBe(2);
     expect((await tv.device.get('/api/device/v1/tasks')).body.data.tasks).toHaveLength(2);
+    expect((await tv.device.get('/api/device/v1/commands?wait=0')).body.data.commands.map((c: { type: string }) => c.type)).toContain('task');
     const [onceRow] = await t.database.db.select().from(tasks).where(eq(tasks.id, once.body.data.id));
     const [dailyRow] = await t.database.db.select().from(tasks).where(eq(tasks.id, daily.body.data.id));
     expect(onceRow!.nextRunAt).toBeNull();

@@ -9,14 +9,23 @@ import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
 import { rateLimit } from '../devices/limits.js';
-import { createTask, listRuns, pendingTasks, reportResult, runDueTasks, taskLog } from './service.js';
+import { createTask, listRuns, pendingTasks, reportResult, runDueTasks, taskLog, type TaskNotify } from './service.js';
 
 const tags = ['tasks'];
 /** Task results one terminal may report per minute. */
 const REPORTS_PER_MIN = 30;
 /** How often the scheduler looks for due tasks. */
 const TICK_MS = 15_000;
+const PUSH_TOPIC = 'tasks.push';
 let installed = false;
+
+/** The `task` command to terminals: on this process's push hub, and published to the other processes'. */
+export function taskNotifier(app: FastifyInstance, runtime: DeviceRuntime): TaskNotify {
+  return (terminalIds) => {
+    for (const id of terminalIds) runtime.hub.push(id, 'task');
+    if (app.bus.shared && terminalIds.length) app.bus.publish(PUSH_TOPIC, { terminalIds });
+  };
+}
 
 /** Task items' parameter rules: a volume 0-100, a maintenance command's name. */
 function install() {
@@ -40,9 +49,13 @@ export function registerTasks(app: FastifyInstance, db: Db, runtime: DeviceRunti
   installed = true;
   const read = { auth: { userTypes: [1, 2, 3] as const, permission: 'task.read' } };
   const write = { auth: { userTypes: [1, 2, 3] as const, permission: 'task.create' } };
+  const notify = taskNotifier(app, runtime);
+  const unsubscribe = app.bus.subscribe<{ terminalIds: number[] }>(PUSH_TOPIC, ({ terminalIds }) => {
+    for (const id of terminalIds) runtime.hub.push(id, 'task');
+  });
 
   app.post('/api/tasks', { schema: { body: createTaskRequest, tags, summary: 'Apply a task item to MACs, hotels, brands or tags: now, once or daily' }, config: write }, async (request) =>
-    ok(await createTask(db, runtime, actorOf(request), request.body as CreateTaskRequest)),
+    ok(await createTask(db, notify, actorOf(request), request.body as CreateTaskRequest)),
   );
   app.get('/api/tasks/runs', { schema: { querystring: z.object(pagingShape()), tags, summary: "Task runs, newest first, with each terminal's result" }, config: read }, async (request) => {
     const { page, pagesize } = request.query as { page: number; pagesize: number };
@@ -60,13 +73,16 @@ export function registerTasks(app: FastifyInstance, db: Db, runtime: DeviceRunti
     timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      runDueTasks(db, runtime)
+      runDueTasks(db, notify)
         .catch((error: unknown) => app.log.error({ err: error }, 'task scheduler failed'))
         .finally(() => (busy = false));
     }, TICK_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    unsubscribe();
+  });
 }
 
 /** The TVs' side under /api/device/v1: their pending task work and their results (rate-limited). */

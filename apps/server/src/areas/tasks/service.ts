@@ -4,7 +4,6 @@ import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { brands, hotels, recordTables } from '../../db/schema/index.js';
 import { AppError, invalidFields } from '../../http/errors.js';
-import type { DeviceRuntime } from '../devices/plugin.js';
 import { taskLogs, taskRuns, tasks } from './schema.js';
 
 type Target = CreateTaskRequest & { itemId: number };
@@ -41,22 +40,34 @@ async function targetTerminals(db: Db, task: { target: Target | typeof tasks.$in
     .where(and(sql`(${sql.join(any, sql` or `)})`, scope))) as { id: number; mac: string; brandId: number | null; hotelId: number | null }[];
 }
 
-/** Starts a run of a task: a pending log per terminal, and a `task` command to each (heartbeat fallback). */
-export async function runTask(db: Db, runtime: DeviceRuntime, task: typeof tasks.$inferSelect): Promise<{ runId: number; terminals: number }> {
+/** Tells terminals that task work waits for them (the `task` command on the push channel, in every process). */
+export type TaskNotify = (terminalIds: number[]) => void;
+
+/**
+ * Starts a run of a task: a pending log per terminal, and a `task` command to each (heartbeat
+ * fallback). The run claims the task's due time, so with several processes one of them runs it
+ * (null when another did).
+ */
+export async function runTask(db: Db, notify: TaskNotify, task: typeof tasks.$inferSelect): Promise<{ runId: number; terminals: number } | null> {
   const terminals = await targetTerminals(db, task);
   const runId = await db.transaction(async (tx) => {
+    // After the due time that ran (or now, if later): a daily task's next run is always a new time.
+    const after = new Date(Math.max(Date.now(), task.nextRunAt?.getTime() ?? 0));
+    const next = task.schedule === 'daily' && task.dailyAt ? nextDaily(task.dailyAt, after) : null;
+    const due = task.nextRunAt === null ? sql`${tasks.nextRunAt} is null` : eq(tasks.nextRunAt, task.nextRunAt);
+    const claimed = await tx.update(tasks).set({ nextRunAt: next }).where(and(eq(tasks.id, task.id), due)).returning({ id: tasks.id });
+    if (!claimed.length) return null;
     const [run] = await tx.insert(taskRuns).values({ taskId: task.id }).returning({ id: taskRuns.id });
     if (terminals.length) await tx.insert(taskLogs).values(terminals.map((x) => ({ runId: run!.id, terminalId: x.id, mac: x.mac, brandId: x.brandId, hotelId: x.hotelId })));
-    const next = task.schedule === 'daily' && task.dailyAt ? nextDaily(task.dailyAt, new Date()) : null;
-    await tx.update(tasks).set({ nextRunAt: next }).where(eq(tasks.id, task.id));
     return run!.id;
   });
-  for (const x of terminals) runtime.hub.push(x.id, 'task');
+  if (runId === null) return null;
+  notify(terminals.map((x) => x.id));
   return { runId, terminals: terminals.length };
 }
 
 /** Checks and stores a task; a `now` task runs at once. */
-export async function createTask(db: Db, runtime: DeviceRuntime, actor: Actor, body: CreateTaskRequest) {
+export async function createTask(db: Db, notify: TaskNotify, actor: Actor, body: CreateTaskRequest) {
   const items = recordTables.taskItem!;
   const [item] = await db.select({ id: items.id }).from(items).where(eq(items.id, body.itemId));
   if (!item) throw invalidFields({ itemId: { key: 'error.notFound' } });
@@ -81,15 +92,16 @@ export async function createTask(db: Db, runtime: DeviceRuntime, actor: Actor, b
     .insert(tasks)
     .values({ itemId: body.itemId, ...owner, target, schedule: body.schedule, dailyAt: body.schedule === 'daily' ? body.dailyAt! : null, nextRunAt, createdBy: actor.userId })
     .returning();
-  const run = body.schedule === 'now' ? await runTask(db, runtime, task!) : null;
+  const run = body.schedule === 'now' ? await runTask(db, notify, task!) : null;
   return { id: task!.id, runId: run?.runId ?? null, terminals: run?.terminals ?? null, nextRunAt: body.schedule === 'now' ? null : nextRunAt.toISOString() };
 }
 
 /** Runs the tasks that are due (the scheduler's tick). */
-export async function runDueTasks(db: Db, runtime: DeviceRuntime, now = new Date()): Promise<number> {
+export async function runDueTasks(db: Db, notify: TaskNotify, now = new Date()): Promise<number> {
   const due = await db.select().from(tasks).where(lte(tasks.nextRunAt, now));
-  for (const task of due) await runTask(db, runtime, task);
-  return due.length;
+  let ran = 0;
+  for (const task of due) if (await runTask(db, notify, task)) ran++;
+  return ran;
 }
 
 /** The runs the actor may see, newest first, each with its terminals' results. */

@@ -13,6 +13,8 @@ import type { ReleaseItem } from '@htv/shared/areas/releases/index';
 import { ReleaseInstaller } from '@htv/shared/areas/releases/installer';
 import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
+import type { TaskResultRequest, TerminalTask } from '@htv/shared/areas/tasks/protocol';
+import { runPendingTasks, type TaskActions } from '@htv/shared/areas/tasks/runner';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
@@ -40,6 +42,7 @@ export type TvEvent =
   | { type: 'boot'; policyId: number | null; files: number; failed: number }
   | { type: 'release'; actionId: number; kind: string; versionName: string; state: 'success' | 'failed' }
   | { type: 'heartbeat'; ms: number }
+  | { type: 'task'; logId: number; action: string; state: TaskResultRequest['state'] }
   | { type: 'error'; message: string };
 
 export interface TvOptions {
@@ -102,6 +105,8 @@ export class VirtualTv {
   config: DeviceConfig | undefined;
   heartbeats = 0;
   readonly commands: DeviceCommand[] = [];
+  /** The volume a `setVolume` task set (null until one did). */
+  volume: number | null = null;
   /** The theme version held, and how many theme documents and asset files were downloaded. */
   theme: ThemePayload | undefined;
   themeDownloads = 0;
@@ -361,6 +366,33 @@ export class VirtualTv {
     this.emit({ type: 'command', command, via });
     if (command.type === 'config') await this.fetchConfig();
     if (command.type === 'unbind') await this.unbound();
+    if (command.type === 'task') await this.runTasks();
+  }
+
+  /** Task work (docs/tasks.md): reboot boots again, refetch configuration, clear cache, set volume; the others are unsupported. */
+  async runTasks(): Promise<void> {
+    const data = await this.call<{ tasks: TerminalTask[] }>('GET', `${DEVICE_API_BASE}/tasks`);
+    const actions: TaskActions = {
+      reboot: () => this.boot(),
+      refetchConfig: async () => {
+        this.etag = undefined;
+        await this.fetchConfig();
+      },
+      clearCache: () => {
+        this.theme = undefined;
+        this.themeEtag = undefined;
+        this.bootEtag = undefined;
+        this.assetsHeld.clear();
+      },
+      setVolume: (parameter) => {
+        this.volume = Number(parameter);
+      },
+    };
+    await runPendingTasks(data?.tasks ?? [], actions, async (result) => {
+      await this.call('POST', `${DEVICE_API_BASE}/tasks/result`, result);
+      const task = data!.tasks.find((t) => t.logId === result.logId)!;
+      this.emit({ type: 'task', logId: result.logId, action: task.action, state: result.state });
+    });
   }
 
   /**

@@ -65,6 +65,8 @@ function describe(event: TvEvent): string {
       return `boot policy ${event.policyId}: ${event.files} files downloaded${event.failed ? `, ${event.failed} failed` : ''}`;
     case 'release':
       return `${event.kind} ${event.versionName} (action ${event.actionId}): install ${event.state}`;
+    case 'task':
+      return `task ${event.action} (log ${event.logId}): ${event.state}`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':

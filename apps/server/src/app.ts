@@ -34,6 +34,7 @@ import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvaut
 import { registerBatches } from './areas/batches/routes.js';
 import { registerLicences } from './areas/licences/routes.js';
 import { registerRunlogs } from './areas/runlogs/routes.js';
+import { registerTaskDeviceRoutes, registerTasks } from './areas/tasks/routes.js';
 import { registerFeedback, registerFeedbackDeviceRoutes } from './areas/feedback/routes.js';
 import { registerTrackingConsole, registerTrackingDeviceApi } from './areas/tracking/routes.js';
 import { registerSettlement } from './areas/settlement/routes.js';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerReleaseDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await registerTrackingDeviceApi(app, database.db, devices);
+  await app.register(async (scope) => registerTaskDeviceRoutes(scope, database.db, devices), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);
   registerAuth(app, database.db);
@@ -96,6 +98,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   registerBatches(app, database.db);
   registerLicences(app, database.db, config.secrets);
   registerRunlogs(app, database.db);
+  registerTasks(app, database.db, devices);
   registerFeedback(app, database.db, config.secrets.signingKey, receiveUpload);
   registerTenants(app, database.db, storage);
   registerOem(app, database.db);

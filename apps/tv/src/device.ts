@@ -9,6 +9,8 @@ import { browserInstaller } from './releases';
 import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { MqttPush } from './mqtt-push';
+import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
+import { runPendingTasks } from '@htv/shared/areas/tasks/runner';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -292,6 +294,7 @@ export class TvDevice {
     for (const command of commands) {
       if (command.type === 'config') await this.loadConfig();
       if (command.type === 'unbind') this.fail(new ApiError(401, 'device.unregistered', 'unbound'), () => undefined);
+      if (command.type === 'task') await this.runTasks();
     }
   }
 
@@ -326,6 +329,26 @@ export class TvDevice {
       this.loading.set(part.url, loading);
     }
     return loading;
+  }
+
+  /** Task work (docs/tasks.md): reboot reloads the page, refetch configuration, clear cache drops the stored versions. */
+  private async runTasks() {
+    const { data } = await this.call<{ tasks: TerminalTask[] }>('GET', '/tasks');
+    await runPendingTasks(
+      data!.tasks,
+      {
+        reboot: () => location.reload(),
+        refetchConfig: async () => {
+          this.configEtag = undefined;
+          await this.loadConfig();
+        },
+        clearCache: async () => {
+          this.held.clear();
+          await clearStore();
+        },
+      },
+      (result) => this.call('POST', '/tasks/result', result),
+    );
   }
 
   private async loadConfig() {
@@ -430,6 +453,12 @@ let store: Promise<Cache | undefined> | undefined;
 function openStore(): Promise<Cache | undefined> {
   store ??= 'caches' in globalThis ? caches.open(STORE_CACHE).catch(() => undefined) : Promise.resolve(undefined);
   return store;
+}
+
+/** Empties the store (the clear-cache task); the next use opens a new one. */
+async function clearStore(): Promise<void> {
+  store = undefined;
+  if ('caches' in globalThis) await caches.delete(STORE_CACHE);
 }
 
 /** Drops the kept files of versions other than `urls` (a payload's address and its files share a prefix). */

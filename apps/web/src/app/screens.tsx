@@ -10,6 +10,7 @@ import { lazyPage } from './lazyPage';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazyPage(() => import('../pages/HomePage')),
   '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
+  '/task/list': lazyPage(() => import('../areas/tasks/TaskListPage')),
   '/runlog/tv': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.BootLogPage }))),
   '/operation/terminal_state/log': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.StateLogPage }))),
   '/terminal_manage/heartbeats/:mac': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.HeartbeatLogPage }))),

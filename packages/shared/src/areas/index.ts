@@ -12,6 +12,7 @@ import { tvAuthLog, tvAuthProject, tvAuthProjectModel } from './tvauth/records.j
 import { batchMachine } from './batches/records.js';
 import { licence } from './licences/records.js';
 import { feedback } from './feedback/records.js';
+import { taskItem } from './tasks/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -51,6 +52,7 @@ export const records = {
   batchMachine,
   licence,
   feedback,
+  taskItem,
   otaPackage,
   controlUpgrade,
   app,

@@ -8,6 +8,7 @@ import { themeTransferMessages } from '../areas/themes/messages.js';
 import { tvAuthMessages } from '../areas/tvauth/messages.js';
 import { batchesMessages } from '../areas/batches/messages.js';
 import { licencesMessages } from '../areas/licences/messages.js';
+import { tasksMessages } from '../areas/tasks/messages.js';
 import { feedbackMessages } from '../areas/feedback/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
@@ -118,6 +119,7 @@ export const messages = {
   ...tvAuthMessages,
   ...batchesMessages,
   ...licencesMessages,
+  ...tasksMessages,
   ...feedbackMessages,
   ...themeMessages,
   ...themeTransferMessages,

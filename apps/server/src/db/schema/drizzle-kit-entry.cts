@@ -11,5 +11,6 @@ import * as boot from '../../areas/boot/schema.js';
 import * as releases from '../../areas/releases/schema.js';
 import * as tracking from '../../areas/tracking/schema.js';
 import * as settlement from '../../areas/settlement/schema.js';
+import * as tasks from '../../areas/tasks/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases, ...tracking, ...settlement };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases, ...tracking, ...settlement, ...tasks };

@@ -9,3 +9,4 @@ export * from '../../areas/boot/schema.js';
 export * from '../../areas/releases/schema.js';
 export * from '../../areas/tracking/schema.js';
 export * from '../../areas/settlement/schema.js';
+export * from '../../areas/tasks/schema.js';

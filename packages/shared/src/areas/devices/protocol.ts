@@ -109,8 +109,11 @@ export type HeartbeatRequest = z.infer<typeof heartbeatRequest>;
 /** A command for a terminal, delivered by the push channel or with a heartbeat answer. */
 export interface DeviceCommand {
   id: number;
-  /** `config`: fetch the configuration again; `unbind`: the terminal was unbound (token revoked). */
-  type: 'config' | 'unbind';
+  /**
+   * `config`: fetch the configuration again; `unbind`: the terminal was unbound (token revoked);
+   * `task`: tasks wait for the terminal (`GET /tasks`, docs/tasks.md).
+   */
+  type: 'config' | 'unbind' | 'task';
   at: string;
 }
 

@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   registerDeviceConsole(app, database.db, devices);
   registerTvAuthConsole(app, database.db);
   registerBatches(app, database.db);
-  registerLicences(app, database.db, config.secrets);
+  registerLicences(app, database.db, config.secrets, devices);
   registerRunlogs(app, database.db);
   registerTasks(app, database.db, devices);
   registerFeedback(app, database.db, config.secrets.signingKey, receiveUpload);

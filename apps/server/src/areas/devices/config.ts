@@ -1,5 +1,6 @@
 import type { Lang } from '@htv/shared';
 import type { Db } from '../../db/client.js';
+import type { DeviceRuntime } from './runtime.js';
 
 /** The terminal a configuration part is built for: its row and its hotel. */
 export interface ConfigTerminal {
@@ -28,6 +29,8 @@ export interface ConfigTerminal {
 
 export interface ConfigContext {
   db: Db;
+  /** The app's device runtime: a part keeps per-app state (keys, caches) by it, as tests run several apps on one database. */
+  runtime: DeviceRuntime;
   /** Language of the TV's request (lang query or Accept-Language). */
   lang: Lang;
   /** The terminal's configuration stamp: a part may remember what it built for it until it changes. */

@@ -137,7 +137,7 @@ async function buildConfig(runtime: DeviceRuntime, entry: CachedTerminal, lang: 
   // Where the TV's MQTT push channel is, with its credentials (absent: long-poll only).
   if (runtime.mqtt) config.push = await mqttPushPart(runtime.db, runtime.mqtt.settings, terminal.id);
   for (const [name, build] of configParts()) {
-    const value = await build(terminal, { db: runtime.db, lang, stamp });
+    const value = await build(terminal, { db: runtime.db, runtime, lang, stamp });
     if (value !== undefined) config[name] = value;
   }
   return config as Omit<DeviceConfig, 'stamp'>;

@@ -10,17 +10,13 @@ import { invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { tenantFilter } from '../../tenancy/scope.js';
-import { addConfigPart, invalidateConfig } from '../devices/plugin.js';
+import { addConfigPart, invalidateConfig, type DeviceRuntime } from '../devices/plugin.js';
 import { hotelAuthInfo, licenceFile, licenceKeys, licencePart, newLicenceKey, publicKeyPem, type LicenceKeys } from './service.js';
 
 const tags = ['licences'];
 
-/**
- * The signing keys by database: the configuration part is one per process, and every use (the part,
- * the file, the public key) reads the same entry, so apps sharing a database (tests) never sign with
- * one key and publish another.
- */
-const keysByDb = new WeakMap<Db, LicenceKeys>();
+/** Each app's keys by its device runtime: the configuration part is one per process, the keys one per app (DATA_DIR). */
+const keysByRuntime = new WeakMap<DeviceRuntime, LicenceKeys>();
 let installed = false;
 
 function install() {
@@ -34,8 +30,8 @@ function install() {
       for (const hotelId of new Set(rows.map((r) => r.hotelId as number))) invalidateConfig({ hotelId });
     },
   });
-  addConfigPart('licence', async (terminal, { db, lang }) => {
-    const keys = keysByDb.get(db);
+  addConfigPart('licence', async (terminal, { db, runtime, lang }) => {
+    const keys = keysByRuntime.get(runtime);
     return keys ? licencePart(db, keys, terminal, lang) : undefined;
   });
 }
@@ -44,11 +40,11 @@ function install() {
  * Licences: the key and date rules and the TVs' `licence` part (once per process), the signed licence
  * file, the public key that verifies it, and the hotel's authorization page.
  */
-export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets) {
+export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets, runtime: DeviceRuntime) {
   if (!installed) install();
   installed = true;
-  keysByDb.set(db, licenceKeys(secrets));
-  const keys = () => keysByDb.get(db)!;
+  const keys = licenceKeys(secrets);
+  keysByRuntime.set(runtime, keys);
 
   app.post(
     '/api/admin/machine/download_encrypted_file',
@@ -65,7 +61,7 @@ export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets)
       if (!row) throw notFound();
       const [hotel] = await db.select({ publicId: hotels.publicId, name: hotels.name }).from(hotels).where(eq(hotels.id, row.hotelId as number));
       if (!hotel) throw notFound();
-      const file = licenceFile(keys(), row as { id: number }, hotel);
+      const file = licenceFile(keys, row as { id: number }, hotel);
       const name = `${row.licenceKey as string}.lic`;
       return reply
         .header('content-type', 'application/json; charset=utf-8')
@@ -81,7 +77,7 @@ export function registerLicences(app: FastifyInstance, db: Db, secrets: Secrets)
       schema: { tags, summary: 'The public key that verifies licence files (Ed25519, SPKI PEM)' },
       config: { auth: { userTypes: [1], permission: 'license.read' } },
     },
-    async () => ok({ algorithm: 'Ed25519', publicKey: publicKeyPem(keys()) }),
+    async () => ok({ algorithm: 'Ed25519', publicKey: publicKeyPem(keys) }),
   );
 
   app.get(

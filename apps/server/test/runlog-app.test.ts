@@ -2,7 +2,8 @@ import { MAX_APP_LAUNCHES_PER_BATCH } from '@htv/shared/areas/runlogs/index';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
-import { Client, testApp, type TestApp } from './support/app.js';
+import { SIMULATED_APPS, VirtualTv } from '../../../tools/simulator/lib.js';
+import { Client, listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
 let t: TestApp;
@@ -130,5 +131,23 @@ describe('GET /api/runlogs/app', () => {
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['启动时间', 'MAC地址', '酒店', '应用名称', '包名', '版本']);
     expect(rows.slice(1).map((r) => r[4])).toEqual(['com.example.music', 'com.example.video']);
+  });
+});
+
+describe('the simulator', () => {
+  it('reports an app launch with a heartbeat when its share says so', async () => {
+    const url = await listeningUrl(t);
+    const tv = new VirtualTv({ url, seed: `launch-${b.brandId}`, index: 0, installCode: await installCodeOf(t, b.hotelIds[1]), push: false, appLaunchShare: 1 });
+    try {
+      await tv.register();
+      await tv.heartbeat();
+      expect(tv.launches.pending).toBe(0);
+      await t.app.appLaunches.flush();
+      const rows = (await list(b.brand, `&mac=${tv.mac}`)).items;
+      expect(rows).toHaveLength(1);
+      expect(SIMULATED_APPS.map((app) => app.package)).toContain(rows[0]!.package);
+    } finally {
+      await tv.stop();
+    }
   });
 });

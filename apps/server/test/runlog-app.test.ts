@@ -1,4 +1,5 @@
-import { MAX_APP_LAUNCHES_PER_BATCH } from '@htv/shared/areas/runlogs/index';
+import { MAX_APP_LAUNCHES_PER_BATCH, type AppLaunchesRequest } from '@htv/shared/areas/runlogs/index';
+import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
@@ -149,5 +150,23 @@ describe('the simulator', () => {
     } finally {
       await tv.stop();
     }
+  });
+});
+
+describe('the TV side: LaunchReporter', () => {
+  it('sends launches close together as one batch, and keeps a batch not taken for the next flush', async () => {
+    const sent: AppLaunchesRequest[] = [];
+    let take = false;
+    const reporter = new LaunchReporter(async (body) => (take ? (sent.push(body), true) : false), 10);
+    reporter.launched({ package: 'com.example.video' });
+    reporter.launched({ package: 'com.example.music' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sent).toHaveLength(0);
+    expect(reporter.pending).toBe(2);
+    take = true;
+    await reporter.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.launches.map((l) => l.package)).toEqual(['com.example.video', 'com.example.music']);
+    expect(reporter.pending).toBe(0);
   });
 });

@@ -99,8 +99,11 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     await expect(block(tv, 'dining')).toHaveAttribute('data-focused', 'true');
     await tv.keyboard.press('ArrowRight');
     await expect(block(tv, 'tv')).toHaveAttribute('data-focused', 'true');
+    const launch = tv.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/device/v1/app-launches'));
     await tv.keyboard.press('Enter');
     await expect(tv.getByTestId('tv-notice')).toHaveText('正在打开应用 com.hotel.livetv');
+    // The app opened is reported for the app launch log (docs/runlogs.md).
+    expect((await launch).postDataJSON().launches[0].package).toBe('com.hotel.livetv');
     await tv.keyboard.press('ArrowLeft');
     await expect(block(tv, 'spa')).toHaveAttribute('data-focused', 'true');
     await tv.keyboard.press('ArrowLeft');

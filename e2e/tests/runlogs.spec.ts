@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { label, login, WEB } from '../support/auth.js';
-import { activePage, Api, DEMO, unique } from '../support/shell.js';
+import { activePage } from '../support/shell.js';
+import { switchOnBrowserTv } from '../support/tv.js';
 import { rowAction } from '../support/rows.js';
 
 /**
@@ -12,15 +13,7 @@ const shown = (page: Page) => activePage(page);
 
 test('the boot log, a heartbeat log and the state history show a browser TV, and export', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  const brand = await Api.as(request, DEMO.sunrise);
-  const bund = (await brand.get<{ items: { id: number }[] }>('/records/hotel?publicId=1000001')).items[0]!;
-  const { installCode } = await brand.get<{ installCode: string }>(`/terminals/hotel-settings?hotelId=${bund.id}`);
-  const context = await browser.newContext();
-  const tv = await context.newPage();
-  await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique('L').slice(0, 10)}`);
-  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible({ timeout: 20_000 });
-  const mac = (await tv.evaluate(() => JSON.parse(localStorage.getItem('htv.tv')!).mac)) as string;
-  await context.close();
+  const { mac } = await switchOnBrowserTv(browser, request, 'L');
 
   await login(page, 'platform', { via: 'api' });
   await page.goto(`${WEB}/runlog/tv`);

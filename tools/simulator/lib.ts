@@ -13,6 +13,7 @@ import type { ReleaseItem } from '@htv/shared/areas/releases/index';
 import { ReleaseInstaller } from '@htv/shared/areas/releases/installer';
 import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
+import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import type { TaskResultRequest, TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks, type TaskActions } from '@htv/shared/areas/tasks/runner';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -68,6 +69,8 @@ export interface TvOptions {
   installMs?: number;
   /** Tracked events of random kinds the TV records per heartbeat (sampled and sent as the `tracking` part says; default 0). */
   eventsPerHeartbeat?: number;
+  /** Chance (0-1) per heartbeat that the TV opens one of SIMULATED_APPS, reported for the app launch log (default 0). */
+  appLaunchShare?: number;
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -77,6 +80,13 @@ export interface TvOptions {
 type Envelope<T> = { code: string; data: T; errkey?: string; errmsg?: string };
 
 /** Waits, or less when the signal aborts; the abort listener goes with the wait (loops sleep thousands of times). */
+/** The apps a simulated TV opens now and then (`appLaunchShare`). */
+export const SIMULATED_APPS = [
+  { package: 'com.hoteltv.video', appName: 'Hotel Video', versionName: '2.3.1' },
+  { package: 'com.hoteltv.music', appName: 'Music', versionName: '1.8.0' },
+  { package: 'com.hoteltv.guide', appName: 'City Guide', versionName: '4.0.2' },
+];
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
@@ -130,6 +140,8 @@ export class VirtualTv {
   private mqttClient: MqttClient | undefined;
   private loops: Promise<void>[] = [];
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
+  /** App launches, sent with the heartbeats (docs/runlogs.md). */
+  readonly launches = new LaunchReporter((body) => this.call('POST', `${DEVICE_API_BASE}/app-launches`, body).then((data) => data !== undefined), 0);
   readonly tracker = new EventTracker((body) => this.call('POST', `${DEVICE_API_BASE}/events`, body).then((data) => data !== undefined));
 
   constructor(readonly options: TvOptions) {
@@ -228,6 +240,8 @@ export class VirtualTv {
     if (res.config !== this.stamp) await this.fetchConfig();
     for (let i = 0; i < (this.options.eventsPerHeartbeat ?? 0); i++) this.tracker.track(TRACKED_EVENTS[Math.floor(Math.random() * TRACKED_EVENTS.length)]!);
     await this.tracker.flush();
+    if (Math.random() < (this.options.appLaunchShare ?? 0)) this.launches.launched(SIMULATED_APPS[Math.floor(Math.random() * SIMULATED_APPS.length)]!);
+    await this.launches.flush();
     return res;
   }
 
@@ -515,6 +529,8 @@ export interface FleetOptions {
   verboseHeartbeats?: boolean;
   /** Tracked events each TV records per heartbeat (see TvOptions). */
   eventsPerHeartbeat?: number;
+  /** Chance per heartbeat that each TV opens an app (see TvOptions). */
+  appLaunchShare?: number;
   /** Seconds over which each TV's first heartbeat is drawn (default: the interval, at most 5). */
   spreadSeconds?: number;
   /** Share of release installs that fail (0-1), and how long one takes (ms). */
@@ -548,6 +564,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         mqtt: options.mqtt,
         verboseHeartbeats: options.verboseHeartbeats,
         eventsPerHeartbeat: options.eventsPerHeartbeat,
+        appLaunchShare: options.appLaunchShare,
         spreadSeconds: options.spreadSeconds,
         installFailureShare: options.installFailureShare,
         installMs: options.installMs,

@@ -5,7 +5,7 @@
  *        --hotel 1000001-12345678 --interval 5
  *
  * Options: --url, --count (10), --seed (demo), --hotel <install code: publicId-secret, shown in the console> (omit: unassigned TVs),
- * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --events <n> (tracked events of random kinds per heartbeat, sampled as configured), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-mqtt (long-poll even when a broker is offered), --no-push (poll
+ * --batch <an installation batch's auth code, with --hotel>, --room-prefix (8: rooms 8001, 8002, …), --events <n> (tracked events of random kinds per heartbeat, sampled as configured), --app-launches <0-1> (chance per heartbeat that a TV opens an app, reported for the app launch log), --country <ISO 3166-1 alpha-2> (reported at registration), --interval <s> (default: the server's), --no-mqtt (long-poll even when a broker is offered), --no-push (poll
  * only), --offset <n> (first TV index), --duration <s> (stop after), --verbose (print heartbeats),
  * --quiet (summary only), --install-failures <0-1> (share of release installs that fail). Ctrl-C stops cleanly.
  */
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     'no-mqtt': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     events: { type: 'string', default: '0' },
+    'app-launches': { type: 'string', default: '0' },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -36,7 +37,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(`Usage: node --import tsx tools/simulator/main.ts [--url URL] [--count N] [--seed S] [--hotel CODE] [--batch AUTHCODE]
-       [--room-prefix P] [--country CC] [--interval SECONDS] [--events N] [--offset N] [--duration SECONDS] [--no-push] [--no-mqtt] [--verbose] [--quiet] [--install-failures SHARE]\n`);
+       [--room-prefix P] [--country CC] [--interval SECONDS] [--events N] [--app-launches SHARE] [--offset N] [--duration SECONDS] [--no-push] [--no-mqtt] [--verbose] [--quiet] [--install-failures SHARE]\n`);
   process.exit(0);
 }
 
@@ -92,6 +93,7 @@ const fleet = await startFleet({
   verboseHeartbeats: values.verbose,
   installFailureShare: Number(values['install-failures']),
   eventsPerHeartbeat: Number(values.events),
+  appLaunchShare: Number(values['app-launches']),
   onEvent,
 });
 process.stdout.write(`${time()} ${count} TVs running; Ctrl-C to stop\n`);

@@ -33,6 +33,7 @@ import { registerCompression, registerWeb } from './system/web.js';
 import { registerTvAuthConsole, registerTvAuthDeviceRoutes } from './areas/tvauth/routes.js';
 import { registerBatches } from './areas/batches/routes.js';
 import { registerLicences } from './areas/licences/routes.js';
+import { registerAppLaunchDeviceApi } from './areas/runlogs/launches.js';
 import { registerRunlogs } from './areas/runlogs/routes.js';
 import { registerTaskDeviceRoutes, registerTasks } from './areas/tasks/routes.js';
 import { registerFeedback, registerFeedbackDeviceRoutes } from './areas/feedback/routes.js';
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   await app.register(async (scope) => registerBootDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerReleaseDeviceRoutes(scope, database.db, devices, storage), { prefix: DEVICE_API_BASE });
   await registerTrackingDeviceApi(app, database.db, devices);
+  await registerAppLaunchDeviceApi(app, database.db, devices);
   await app.register(async (scope) => registerTaskDeviceRoutes(scope, database.db, devices), { prefix: DEVICE_API_BASE });
   await registerCompression(app);
   await app.register(cookie);

@@ -125,7 +125,10 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   }, [device, hotelBound, feedbackQr, notify, t]);
 
   const announce = (action: ThemeAction) => {
-    if (action.action === 'openApp') notify(t('openApp', { name: action.packageName }));
+    if (action.action === 'openApp') {
+      notify(t('openApp', { name: action.packageName }));
+      device.appOpened(action.packageName);
+    }
     if (action.action === 'openArea') notify(t('openArea', { name: action.area }));
   };
 

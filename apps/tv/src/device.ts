@@ -8,6 +8,7 @@ import type { ReleaseItem } from '@htv/shared/areas/releases/index';
 import { browserInstaller } from './releases';
 import type { TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
+import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import { MqttPush } from './mqtt-push';
 import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks } from '@htv/shared/areas/tasks/runner';
@@ -106,9 +107,17 @@ export class TvDevice {
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
   private readonly tracker = new EventTracker((body) => this.call('POST', '/events', body).then(() => true, () => false));
 
+  /** Apps opened from the home screen, reported for the app launch log (docs/runlogs.md). */
+  private readonly launches = new LaunchReporter((body) => this.call('POST', '/app-launches', body).then(() => true, () => false));
+
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
     this.snapshot = { state: { phase: 'connecting' }, mac: this.stored.mac, config: null, downloads: 0 };
+  }
+
+  /** An app block opened: reported with the next launch batch. */
+  appOpened(packageName: string) {
+    if (this.stored.token) this.launches.launched({ package: packageName });
   }
 
   private static load(): Stored {
@@ -258,6 +267,7 @@ export class TvDevice {
       else this.checkLicence();
       await this.handle(data!.commands ?? []);
       void this.tracker.flush();
+      void this.launches.flush();
       this.scheduleHeartbeat(data!.interval);
     } catch (error) {
       this.fail(error, () => this.scheduleHeartbeat(RETRY_MS / 1000));

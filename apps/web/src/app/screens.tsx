@@ -12,6 +12,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
   '/task/list': lazyPage(() => import('../areas/tasks/TaskListPage')),
   '/runlog/tv': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.BootLogPage }))),
+  '/runlog/app': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.AppLaunchLogPage }))),
+  '/runlog/app/detail': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.AppLaunchDetailPage }))),
   '/operation/terminal_state/log': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.StateLogPage }))),
   '/terminal_manage/heartbeats/:mac': lazyPage(() => import('../areas/runlogs/LogPages').then((m) => ({ default: m.HeartbeatLogPage }))),
   '/operation/action/log': lazyPage(() => import('../areas/oplog/OperationLogPage')),

@@ -15,6 +15,7 @@ import { materialMessages } from '../areas/material/messages.js';
 import { bootMessages } from '../areas/boot/messages.js';
 import { releaseMessages } from '../areas/releases/messages.js';
 import { trackingMessages } from '../areas/tracking/index.js';
+import { runlogMessages } from '../areas/runlogs/index.js';
 import { statisticsMessages } from '../areas/statistics/index.js';
 import { settlementMessages } from '../areas/settlement/index.js';
 
@@ -128,6 +129,7 @@ export const messages = {
   ...bootMessages,
   ...releaseMessages,
   ...trackingMessages,
+  ...runlogMessages,
   ...statisticsMessages,
   ...settlementMessages,
 } as const satisfies Record<string, Text>;

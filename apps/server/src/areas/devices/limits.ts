@@ -1,3 +1,7 @@
+import type { MessageKey } from '@htv/shared';
+import type { preValidationHookHandler } from 'fastify';
+import { AppError } from '../../http/errors.js';
+
 /**
  * Rate limits of the device API's anonymous calls. Counters live behind `RateLimit` so a shared store
  * (several server processes) can replace the in-memory one without touching the routes.
@@ -50,4 +54,22 @@ class MemoryRateLimit implements RateLimit {
 /** A limit of `limit` events per `windowMs` per key; 0 means none. */
 export function rateLimit(limit: number, windowMs: number, maxKeys = 100_000): RateLimit {
   return limit > 0 ? new MemoryRateLimit(limit, windowMs, maxKeys) : unlimited;
+}
+
+/**
+ * A preValidation hook (after `deviceAuthHook`) that spends one of the terminal's `limit` calls, or
+ * answers 429 with `retry-after` and the catalogue key `errkey` ({seconds}).
+ */
+export function perTerminalLimit(limit: RateLimit, errkey: MessageKey): preValidationHookHandler {
+  return (request, reply, done) => {
+    const key = String(request.deviceTerminal!.id);
+    const wait = limit.retryAfterMs(key);
+    if (wait > 0) {
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      reply.header('retry-after', String(seconds));
+      return done(new AppError('rateLimited', errkey, { seconds }));
+    }
+    limit.hit(key);
+    done();
+  };
 }

@@ -6,12 +6,14 @@ import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
 import { TERMINAL_STATES } from '../devices/logs.js';
 import { stateLogPage } from '../devices/service.js';
+import { launchLog } from './launches.js';
 import { bootLog, heartbeatLog, LOG_CAP, logSheet } from './service.js';
 
 const tags = ['runlogs'];
 const range = { from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() };
 const bootQuery = z.object({ ...pagingShape(), mac: z.string().trim().max(64).optional(), hotelId: idSchema.optional(), ...range });
 const heartbeatQuery = z.object({ ...pagingShape(), mac: z.string().trim().min(1).max(64), state: z.string().trim().max(20).optional(), ...range });
+const launchQuery = z.object({ ...pagingShape(), mac: z.string().trim().max(64).optional(), package: z.string().trim().max(128).optional(), hotelId: idSchema.optional(), ...range });
 const stateQuery = z.object({ ...pagingShape(), mac: z.string().trim().max(64).optional(), state: z.enum(TERMINAL_STATES as [string, ...string[]]).optional(), hotelId: idSchema.optional(), ...range });
 
 type Heading = Record<Lang, string>;
@@ -36,6 +38,14 @@ const HEARTBEAT_COLUMNS: [string, Heading][] = [
   ['otaVersion', h('OTA版本', 'OTA version')],
   ['controlVersion', h('中控版本', 'Control version')],
 ];
+const LAUNCH_COLUMNS: [string, Heading][] = [
+  ['at', h('启动时间', 'Opened at')],
+  ['mac', h('MAC地址', 'MAC')],
+  ['hotelName', h('酒店', 'Hotel')],
+  ['appName', h('应用名称', 'App')],
+  ['package', h('包名', 'Package')],
+  ['versionName', h('版本', 'Version')],
+];
 const STATE_COLUMNS: [string, Heading][] = [
   ['at', h('时间', 'Time')],
   ['mac', h('MAC地址', 'MAC')],
@@ -54,7 +64,7 @@ async function sendSheet(reply: FastifyReply, name: string, title: string, colum
 }
 
 /**
- * Fleet logs (docs/runlogs.md): the TV boot log (/runlog/tv), a terminal's heartbeat log
+ * Fleet logs (docs/runlogs.md): the TV boot log (/runlog/tv), the app launch log (/runlog/app), a terminal's heartbeat log
  * (/terminal_manage/heartbeats/:mac) and the terminal state history (/operation/terminal_state/log),
  * each with filters and an Excel export of the filtered rows (at most 10,000, newest first).
  */
@@ -69,6 +79,17 @@ export function registerRunlogs(app: FastifyInstance, db: Db) {
     const { items } = await bootLog(db, { ...(request.query as z.infer<typeof bootQuery>), page: 1, pagesize: LOG_CAP }, request.lang);
     const rows = items.map((r) => ({ ...r, at: r.at, hotelName: r.hotelName ? `${r.hotelName} (${r.hotelPublicId ?? ''})` : '' }));
     return sendSheet(reply, 'tv-boot-log', h('电视开机日志', 'TV boot log')[request.lang], BOOT_COLUMNS, request.lang, rows);
+  });
+
+  // The app launch log: the platform sees every launch, a brand its hotels', a hotel its own.
+  const launchAuth = { auth: { userTypes: [1 as const, 2 as const, 3 as const], permission: 'runlogApp.read' } };
+  app.get('/api/runlogs/app', { schema: { querystring: launchQuery, tags, summary: 'App launch log in the caller’s reach, newest first' }, config: launchAuth }, async (request) =>
+    ok(await launchLog(db, actorOf(request), request.query as z.infer<typeof launchQuery>, request.lang)),
+  );
+  app.get('/api/runlogs/app/export', { schema: { querystring: launchQuery, tags, summary: 'The filtered app launch log as .xlsx' }, config: launchAuth }, async (request, reply) => {
+    const { items } = await launchLog(db, actorOf(request), { ...(request.query as z.infer<typeof launchQuery>), page: 1, pagesize: LOG_CAP }, request.lang);
+    const rows = items.map((r) => ({ ...r, hotelName: r.hotelName ? `${r.hotelName} (${r.hotelPublicId ?? ''})` : '' }));
+    return sendSheet(reply, 'app-launch-log', h('应用启动日志', 'App launch log')[request.lang], LAUNCH_COLUMNS, request.lang, rows);
   });
 
   const heartbeatAuth = { auth: { userTypes: [1 as const], permission: 'terminal.read' } };

@@ -12,5 +12,6 @@ import * as releases from '../../areas/releases/schema.js';
 import * as tracking from '../../areas/tracking/schema.js';
 import * as settlement from '../../areas/settlement/schema.js';
 import * as tasks from '../../areas/tasks/schema.js';
+import * as runlogs from '../../areas/runlogs/schema.js';
 
-module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases, ...tracking, ...settlement, ...tasks };
+module.exports = { ...core, ...recordTables, ...terminals, ...oem, ...dashboard, ...material, ...themes, ...boot, ...releases, ...tracking, ...settlement, ...tasks, ...runlogs };

@@ -8,5 +8,6 @@ export * from '../../areas/themes/schema.js';
 export * from '../../areas/boot/schema.js';
 export * from '../../areas/releases/schema.js';
 export * from '../../areas/tracking/schema.js';
+export * from '../../areas/runlogs/schema.js';
 export * from '../../areas/settlement/schema.js';
 export * from '../../areas/tasks/schema.js';

@@ -13,7 +13,7 @@ import { useTexts } from '../../locales';
 import { RUNLOG_TEXTS } from './locales';
 import { useTabSubject } from '../../layout/tabSubject';
 import { RUN_STATES } from '@htv/shared/areas/devices/protocol';
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 
 type Key = keyof (typeof RUNLOG_TEXTS)['zh-CN'];
 const STATES = ['registered', 'assigned', 'authorized', 'disabled', 'recovered', 'unbound', 'online', 'offline'] as const;
@@ -35,17 +35,33 @@ interface Page {
 }
 
 /**
- * A fleet log (docs/runlogs.md): MAC, hotel, time range (with the quick ranges), optionally a state;
+ * A fleet log (docs/runlogs.md): MAC, hotel, time range (with the quick ranges), optionally a state
+ * or a package; `fixed` filters (a detail page's MAC or package) are always sent and not offered;
  * paged newest first; Export sends the same filters to the log's `/export`.
  */
-function LogPage({ path, name, columns, states, mac: fixedMac }: { path: string; name: string; columns: ColumnsType<LogRow>; states?: { value: string; label: string }[]; mac?: string }) {
+function LogPage({
+  path,
+  name,
+  columns,
+  states,
+  packages,
+  fixed = {},
+}: {
+  path: string;
+  name: string;
+  columns: ColumnsType<LogRow>;
+  states?: { value: string; label: string }[];
+  packages?: boolean;
+  fixed?: { mac?: string; package?: string };
+}) {
   const m = useTexts(RUNLOG_TEXTS);
   const { t } = useTranslation();
   const [mac, setMac] = useState('');
   const [hotelId, setHotelId] = useState<number | undefined>();
   const [state, setState] = useState<string | undefined>();
+  const [pkg, setPkg] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [filters, setFilters] = useState<Query>({ mac: fixedMac });
+  const [filters, setFilters] = useState<Query>({ ...fixed });
   const [page, setPage] = useState(1);
   const [pagesize, setPagesize] = useState(20);
   const list = useQuery({
@@ -55,16 +71,19 @@ function LogPage({ path, name, columns, states, mac: fixedMac }: { path: string;
   });
   const search = () => {
     setPage(1);
-    setFilters({ mac: fixedMac ?? (mac.trim() || undefined), hotelId, state, from: range?.[0]?.startOf('day').format(), to: range?.[1]?.endOf('day').format() });
+    setFilters({ mac: mac.trim() || undefined, package: pkg.trim() || undefined, hotelId, state, ...fixed, from: range?.[0]?.startOf('day').format(), to: range?.[1]?.endOf('day').format() });
   };
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>
-        {fixedMac === undefined && (
+        {fixed.mac === undefined && (
           <>
             <Input allowClear placeholder={m('mac')} aria-label={m('mac')} value={mac} onChange={(e) => setMac(e.target.value)} onPressEnter={search} style={{ width: 180 }} data-testid="log-mac" />
             <RefSelect refName="hotel" placeholder={m('hotel')} aria-label={m('hotel')} value={hotelId} onChange={(v: unknown) => setHotelId((v as number | null) ?? undefined)} style={{ width: 200 }} />
           </>
+        )}
+        {packages && fixed.package === undefined && (
+          <Input allowClear placeholder={m('package')} aria-label={m('package')} value={pkg} onChange={(e) => setPkg(e.target.value)} onPressEnter={search} style={{ width: 200 }} data-testid="log-package" />
         )}
         {states && <Select allowClear placeholder={m('state')} aria-label={m('state')} value={state} onChange={setState} style={{ width: 140 }} options={states} data-testid="log-state" />}
         <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} presets={rangePresets(t)} />
@@ -137,5 +156,37 @@ export function HeartbeatLogPage() {
     { title: m('otaVersion'), dataIndex: 'otaVersion' },
     { title: m('controlVersion'), dataIndex: 'controlVersion' },
   ];
-  return <LogPage key={mac} path="/runlogs/heartbeats" name={`heartbeats-${mac}`} columns={columns} mac={mac} states={RUN_STATES.map((s) => ({ value: s, label: s }))} />;
+  return <LogPage key={mac} path="/runlogs/heartbeats" name={`heartbeats-${mac}`} columns={columns} fixed={{ mac }} states={RUN_STATES.map((s) => ({ value: s, label: s }))} />;
+}
+
+/** /runlog/app — the app launch log; a MAC or an app opens its detail page. */
+export function AppLaunchLogPage() {
+  return <LogPage path="/runlogs/app" name="app-launch-log" columns={useLaunchColumns()} packages />;
+}
+
+/** /runlog/app/detail?mac= or ?package= — one terminal's or one app's launches. */
+export function AppLaunchDetailPage() {
+  const [params] = useSearchParams();
+  const mac = params.get('mac') ?? undefined;
+  const pkg = params.get('package') ?? undefined;
+  useTabSubject(mac ?? pkg ?? '');
+  const fixed = mac ? { mac } : { package: pkg ?? '' };
+  return <LogPage key={`${mac}|${pkg}`} path="/runlogs/app" name={`app-launches-${mac ?? pkg}`} columns={useLaunchColumns()} packages={!pkg} fixed={fixed} />;
+}
+
+function useLaunchColumns(): ColumnsType<LogRow> {
+  const m = useTexts(RUNLOG_TEXTS);
+  const detail = (key: 'mac' | 'package', value: unknown) => (
+    <Link to={`/runlog/app/detail?${key}=${encodeURIComponent(String(value))}`} data-testid={`launch-${key}`}>
+      {String(value)}
+    </Link>
+  );
+  return [
+    { title: m('mac'), dataIndex: 'mac', render: (v: unknown) => detail('mac', v) },
+    hotelColumn(m),
+    { title: m('app'), dataIndex: 'appName', render: (v: unknown) => (v ? String(v) : '-') },
+    { title: m('package'), dataIndex: 'package', render: (v: unknown) => detail('package', v) },
+    { title: m('version'), dataIndex: 'versionName', render: (v: unknown) => (v ? String(v) : '-') },
+    { title: m('launchedAt'), dataIndex: 'at', render: fmt },
+  ];
 }

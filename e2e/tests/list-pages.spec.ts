@@ -62,8 +62,8 @@ test.describe('terminal list as the platform administrator', () => {
     // Scrolled down, the header stays under the shell's top bar and tabs.
     const top = await box(page.locator('#app-sticky-header'));
     // The wheel over the table, not over the side menu (which scrolls on its own when it is long).
-    const table = await box(page.locator('.ant-table-tbody'));
-    await page.mouse.move(table.x + table.width / 2, table.y + 40);
+    const rows = await box(page.locator('.ant-table-tbody'));
+    await page.mouse.move(rows.x + rows.width / 2, rows.y + 40);
     await page.mouse.wheel(0, 800);
     await expect.poll(async () => (await box(header(page, 'MAC地址'))).y).toBeLessThan(top.height + 4);
     expect((await box(header(page, 'MAC地址'))).y).toBeGreaterThanOrEqual(top.height - 1);

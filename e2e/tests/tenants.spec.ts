@@ -121,8 +121,8 @@ test.describe('brands and hotels as the platform administrator', () => {
     const bund = rows(hotels).filter({ hasText: '朝阳外滩酒店' });
     await expect(bund).toHaveCount(1);
     for (const header of ['未授权数', '电视数', '终端数', '房间数']) await expect(hotels.locator('thead')).toContainText(header);
-    // 8 floors × 12 rooms in the demo data.
-    await expect(bund.locator('td').nth(7)).not.toHaveText('0');
+    // 8 floors × 12 rooms in the demo data (the room count follows the online count).
+    await expect(bund.locator('td').nth(8)).not.toHaveText('0');
 
     await bund.getByTestId('brand-hotel-rooms').click();
     await expect(page).toHaveURL(/\/brand\/rooms\/\d+/);

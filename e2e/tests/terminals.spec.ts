@@ -94,7 +94,7 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     await expect(page.getByTestId('record-selected-count')).toHaveText('已选择 2 项');
     await page.getByTestId('terminal-selected-batch').click();
     await expect(page.getByRole('menuitem', { name: '恢复' })).toHaveAttribute('aria-disabled', 'true');
-    await page.getByRole('menuitem', { name: '授权' }).click();
+    await page.getByRole('menuitem', { name: '授权', exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('authorization-confirm') });
     await expect(confirm.getByTestId('authorization-confirm')).toHaveText('确定授权这 2 台终端吗？');
     for (const mac of macs.slice(0, 2)) await expect(confirm).toContainText(mac);

@@ -10,7 +10,7 @@ const CI = !!process.env.CI;
 
 export default defineConfig({
   testDir: 'tests',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results', // one per suite run when the PGlite and PostgreSQL runs go together
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   fullyParallel: false,

@@ -1,8 +1,9 @@
 // `npm test`: install and build when needed, then, stopping at the first failing stage:
 //   1. type checks (server, shared, tools, e2e; the web app),
 //   2. vitest (unit + integration on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set),
-//   3. the Playwright e2e suite against the built server on PGlite,
-//   4. the same suite on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+//   3. the Playwright e2e suite against the built server on PGlite, and at the same time
+//   4. the same suite on a fresh PostgreSQL database when TEST_DATABASE_URL is set (two servers and
+//      two browsers, each suite one test at a time: most of a browser test's time is waiting).
 // Ends with a line `N passed, N failed` (tests of every stage that ran).
 //
 // Options: --skip-e2e, --only-e2e (build + e2e stages). Extra arguments after `--` go to Playwright.
@@ -49,15 +50,16 @@ class StageFailed extends Error {
   }
 }
 
-let current; // the running stage's process, to pass signals on
+const running = new Set(); // the running stages' processes, to pass signals on
 let interrupted = false;
 
 function runStage(command, args, env) {
   return new Promise((resolve, reject) => {
-    current = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    current.on('error', reject);
-    current.on('exit', (code, signal) => {
-      current = undefined;
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    running.add(child);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      running.delete(child);
       resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
     });
   });
@@ -100,7 +102,7 @@ function playwrightCounts(file) {
 
 async function e2e(label, databaseUrl) {
   const report = join(reports, `e2e-${label}.json`);
-  const env = { E2E_JSON_REPORT: report, E2E_DATABASE_URL: databaseUrl ?? '' };
+  const env = { E2E_JSON_REPORT: report, E2E_DATABASE_URL: databaseUrl ?? '', E2E_OUTPUT_DIR: `test-results/${label}` };
   await stage(`e2e (${label})`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...playwrightExtra], { env, count: () => playwrightCounts(report) });
 }
 
@@ -126,7 +128,7 @@ async function withPostgresDatabase(adminUrl, fn) {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current && current.exitCode === null) current.kill(signal);
+    for (const child of running) if (child.exitCode === null) child.kill(signal);
   });
 }
 
@@ -146,10 +148,11 @@ async function main() {
   }
 
   if (!flags.has('--skip-e2e')) {
-    await e2e('pglite');
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) await withPostgresDatabase(adminUrl, (url) => e2e('postgres', url));
-    else log('TEST_DATABASE_URL is not set: e2e on PostgreSQL skipped');
+    if (!adminUrl) log('TEST_DATABASE_URL is not set: e2e on PostgreSQL skipped');
+    const runs = await Promise.allSettled([e2e('pglite'), ...(adminUrl ? [withPostgresDatabase(adminUrl, (url) => e2e('postgres', url))] : [])]);
+    const failed = runs.find((run) => run.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 

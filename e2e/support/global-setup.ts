@@ -68,6 +68,9 @@ export default async function globalSetup() {
     // A short online window, so a test can watch terminals go offline after the simulator stops.
     DEVICE_ONLINE_WINDOW_S: (process.env.DEVICE_ONLINE_WINDOW_S ??= '4'),
     DEVICE_SWEEP_INTERVAL_S: (process.env.DEVICE_SWEEP_INTERVAL_S ??= '1'),
+    // One server process: the PGlite and PostgreSQL suites run side by side on two cores; several
+    // workers on one PostgreSQL have their own drills (apps/server/test/scale-drills.test.ts).
+    WORKERS: process.env.E2E_WORKERS ?? '1',
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -9,13 +9,13 @@ import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { files, recordTables } from '../../db/schema/index.js';
 import type { Storage } from '../../files/storage.js';
-import { AppError, invalidFields, notFound } from '../../http/errors.js';
+import { invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { createRow, deleteRows, getRow, listRows, tableOf, updateRow, type Row, type WriteContext } from '../../records/engine.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { ownLevel, tenantFilter } from '../../tenancy/scope.js';
 import { addConfigPart, deviceAuthHook, invalidateConfig, type DeviceRuntime } from '../devices/plugin.js';
-import { rateLimit } from '../devices/limits.js';
+import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { addDownloadTaskSource } from '../releases/tasks.js';
 import { registerBootChecks } from './checks.js';
 import { bootCandidates, bootDataChanged, bootPartFor, hideRulesFor, macsOf } from './resolve.js';
@@ -309,12 +309,9 @@ export function registerBootDeviceRoutes(scope: FastifyInstance, db: Db, runtime
 
   scope.post(
     '/download-tasks',
-    { schema: { tags: ['device API v1'], body: downloadReportSchema, summary: 'The state of one download (downloading, success, failed with the reason)' }, config, preHandler },
+    { schema: { tags: ['device API v1'], body: downloadReportSchema, summary: 'The state of one download (downloading, success, failed with the reason)' }, config, preHandler: [preHandler, perTerminalLimit(limit, 'error.rateLimited')] },
     async (request) => {
       const terminal = request.deviceTerminal!;
-      const key = String(terminal.id);
-      if (limit.retryAfterMs(key) > 0) throw new AppError('rateLimited', 'error.rateLimited');
-      limit.hit(key);
       const report = request.body as DownloadReport;
       const now = new Date();
       const finishedAt = report.state === 'downloading' ? null : now;

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseRange } from '../../files/routes.js';
 import type { Storage } from '../../files/storage.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addConfigPart, deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
-import { rateLimit } from '../devices/limits.js';
+import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { ProgressWriter } from './progress.js';
 import { FINAL, joinRunningRollouts } from './service.js';
 
@@ -84,16 +84,9 @@ export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runt
 
   scope.post(
     '/releases/progress',
-    { schema: { tags, body: progressRequest, summary: 'Progress of this terminal’s release actions (up to 50 reports)' }, config, preHandler },
-    async (request, reply) => {
+    { schema: { tags, body: progressRequest, summary: 'Progress of this terminal’s release actions (up to 50 reports)' }, config, preHandler: [preHandler, perTerminalLimit(limit, 'error.rateLimited')] },
+    async (request) => {
       const terminal = request.deviceTerminal!;
-      const key = String(terminal.id);
-      const wait = limit.retryAfterMs(key);
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
-        throw new AppError('rateLimited', 'error.rateLimited');
-      }
-      limit.hit(key);
       const { reports } = request.body as z.infer<typeof progressRequest>;
       return ok({ accepted: await writer.add(terminal.id, reports) });
     },

@@ -8,7 +8,7 @@ import { AppError, invalidFields } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
-import { rateLimit } from '../devices/limits.js';
+import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { createTask, listRuns, pendingTasks, reportResult, runDueTasks, taskLog, type TaskNotify } from './service.js';
 
 const tags = ['tasks'];
@@ -100,17 +100,7 @@ export function registerTaskDeviceRoutes(scope: FastifyInstance, db: Db, runtime
       config: { auth: { public: true } },
       preValidation: [
         deviceAuthHook(runtime),
-        (request, reply, done) => {
-          const key = String(request.deviceTerminal!.id);
-          const wait = perTerminal.retryAfterMs(key);
-          if (wait > 0) {
-            const seconds = Math.max(1, Math.ceil(wait / 1000));
-            reply.header('retry-after', String(seconds));
-            return done(new AppError('rateLimited', 'tasks.reportsLimited', { seconds }));
-          }
-          perTerminal.hit(key);
-          done();
-        },
+        perTerminalLimit(perTerminal, 'tasks.reportsLimited'),
       ],
     },
     async (request) => {

@@ -16,14 +16,14 @@ import type { Actor } from '../../auth/actor.js';
 import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import type { RecordTable } from '../../db/schema/index.js';
-import { AppError, invalidFields } from '../../http/errors.js';
+import { invalidFields } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { sendXlsx, tableXlsx } from '../../records/export.js';
 import { BatchWriter } from '../../system/batch.js';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { addConfigPart, deviceAuthHook, invalidateConfig, type DeviceRuntime } from '../devices/plugin.js';
-import { rateLimit } from '../devices/limits.js';
+import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { writeEventCounts, type EventCount } from './ingest.js';
 import { trackedEventDays } from './schema.js';
 
@@ -114,17 +114,7 @@ function trackingDeviceRoutes(scope: FastifyInstance, db: Db, runtime: DeviceRun
       // The limit counts before validation: invalid bodies spend the terminal's budget too.
       preValidation: [
         deviceAuthHook(runtime),
-        (request, reply, done) => {
-          const key = String(request.deviceTerminal!.id);
-          const wait = perTerminal.retryAfterMs(key);
-          if (wait > 0) {
-            const seconds = Math.max(1, Math.ceil(wait / 1000));
-            reply.header('retry-after', String(seconds));
-            return done(new AppError('rateLimited', 'tracking.eventsLimited', { seconds }));
-          }
-          perTerminal.hit(key);
-          done();
-        },
+        perTerminalLimit(perTerminal, 'tracking.eventsLimited'),
       ],
     },
     async (request, reply) => {

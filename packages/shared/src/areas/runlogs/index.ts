@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Text } from '../../i18n/lang.js';
+import { MAX_APP_LAUNCHES_PER_BATCH } from './limits.js';
 
 /** The app launch log (docs/runlogs.md): the device API's launch batch and its messages. */
 
-/** Launches one `POST /api/device/v1/app-launches` carries at most. */
-export const MAX_APP_LAUNCHES_PER_BATCH = 100;
+export { MAX_APP_LAUNCHES_PER_BATCH };
 
 /** `POST /api/device/v1/app-launches`: apps the TV opened since its last report. */
 export const appLaunchesRequest = z.strictObject({

@@ -1,4 +1,5 @@
-import { MAX_APP_LAUNCHES_PER_BATCH, type AppLaunch, type AppLaunchesRequest } from './index.js';
+import type { AppLaunch, AppLaunchesRequest } from './index.js';
+import { MAX_APP_LAUNCHES_PER_BATCH } from './limits.js';
 
 /** Sends one batch (`POST /api/device/v1/app-launches`); resolves to false when it was not taken. */
 export type SendLaunches = (body: AppLaunchesRequest) => Promise<boolean>;

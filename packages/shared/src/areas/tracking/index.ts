@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Text } from '../../i18n/lang.js';
+import { MAX_EVENTS_PER_BATCH } from './limits.js';
 
 /**
  * Event tracking: the events a TV may report, the `tracking` configuration part, the device API's
@@ -21,8 +22,7 @@ export interface TrackingConfigPart {
   events: { event: TrackedEventName; sampling: number }[];
 }
 
-/** The most events one `POST /events` carries. */
-export const MAX_EVENTS_PER_BATCH = 500;
+export { MAX_EVENTS_PER_BATCH };
 
 /** `POST /api/device/v1/events`: a batch of events the TV collected (already sampled). */
 export const eventsRequest = z.strictObject({

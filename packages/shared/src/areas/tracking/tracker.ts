@@ -1,4 +1,5 @@
-import { MAX_EVENTS_PER_BATCH, type EventsRequest, type TrackedEventName, type TrackingConfigPart } from './index.js';
+import type { EventsRequest, TrackedEventName, TrackingConfigPart } from './index.js';
+import { MAX_EVENTS_PER_BATCH } from './limits.js';
 
 /** Sends one batch (`POST /api/device/v1/events`); resolves to false when it was not taken (kept for the next flush). */
 export type SendEvents = (body: EventsRequest) => Promise<boolean>;

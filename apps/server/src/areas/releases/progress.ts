@@ -2,6 +2,7 @@ import { FINAL_ACTION_STATES, type ActionState, type ProgressReport } from '@htv
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { retryDeadlocks } from '../../db/errors.js';
 import { invalidateConfig } from '../devices/plugin.js';
 import { evaluateRollouts } from './service.js';
 
@@ -35,16 +36,18 @@ interface ActionRow {
   installType: string;
 }
 
-/** Reports merged into one write at most. */
+/** Queued reports that start a write without waiting for the gathering time. */
 const BATCH = 2000;
+/** Batches written at once (each on its own connection): a write waits on the database most of its time. */
+const WRITERS = 4;
 /** Reports arriving within this many ms are written together. */
 const GATHER_MS = 2;
 /** The thresholds of the rollouts reports concern are checked at most this often. */
 const EVALUATE_MS = 100;
 
 /**
- * Progress reports of TVs, written in batches: the reports of calls arriving within 2 ms (up to 2,000)
- * go to the database in one transaction of four statements (read the actions, append the history,
+ * Progress reports of TVs, written in batches: the reports of calls arriving within 2 ms, or while the
+ * previous batch was being written, go to the database in one transaction of four statements (read the actions, append the history,
  * update the actions, record installed versions); the rollouts concerned are moved by their
  * thresholds at most every 100 ms, apart from the writes.
  * A report counts only for an action of the reporting terminal that is not final, in a rollout that
@@ -55,7 +58,8 @@ export class ProgressWriter {
   private queue: Pending[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
+  /** Batches being written (at most WRITERS, each in its own transaction). */
+  private readonly writing = new Set<Promise<void>>();
   /** Rollouts whose thresholds are checked on the next evaluation (at most one every EVALUATE_MS). */
   private readonly toEvaluate = new Set<number>();
   private evaluation: NodeJS.Timeout | null = null;
@@ -81,11 +85,27 @@ export class ProgressWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.pump();
+    }, now ? 0 : GATHER_MS);
+  }
+
+  /**
+   * Starts writing what is queued while fewer than WRITERS batches are in flight; a write that ends
+   * starts the next with everything queued meanwhile, so under load batches grow instead of queueing
+   * up. Concurrent batches lock their actions in id order (no deadlock between them), and a TV sends
+   * its next report after the answer to the previous one, so one TV's reports stay in order.
+   */
+  private pump(): void {
+    while (this.queue.length && this.writing.size < WRITERS) {
       const batch = this.queue;
       this.queue = [];
       this.queued = 0;
-      this.running = this.running.then(() => this.write(batch));
-    }, now ? 0 : GATHER_MS);
+      const write: Promise<void> = this.write(batch).finally(() => {
+        this.writing.delete(write);
+        this.pump();
+      });
+      this.writing.add(write);
+    }
   }
 
   /** Waits for everything queued so far to be written. */
@@ -93,12 +113,9 @@ export class ProgressWriter {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
-      const batch = this.queue;
-      this.queue = [];
-      this.queued = 0;
-      this.running = this.running.then(() => this.write(batch));
     }
-    await this.running;
+    this.pump();
+    while (this.writing.size) await Promise.all([...this.writing]);
     if (this.evaluation) {
       clearTimeout(this.evaluation);
       this.evaluation = null;
@@ -126,7 +143,7 @@ export class ProgressWriter {
   private async write(batch: Pending[]): Promise<void> {
     if (!batch.length) return;
     try {
-      const { accepted, rollouts, retried } = await this.apply(batch);
+      const { accepted, rollouts, retried } = await retryDeadlocks(() => this.apply(batch));
       batch.forEach((p, i) => p.done(accepted[i]!));
       if (retried.size) invalidateConfig({ terminalIds: [...retried] });
       this.scheduleEvaluation(rollouts);

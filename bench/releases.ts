@@ -2,7 +2,8 @@
  * A rollout to a simulated fleet, through the HTTP API of the built server on PostgreSQL.
  *
  *   node --import tsx bench/releases.ts [--pg postgres://postgres@127.0.0.1:5432/postgres] [--tvs 10000]
- *        [--connections 32] [--heartbeat-connections 8] [--seconds 10] [--keep]
+ *        [--connections 32] [--heartbeat-connections 8] [--report-connections 64] [--seconds 10] [--keep]
+ *        [--server-log <file>]
  *
  * Builds nothing: run `npm run build` first.
  * 1. creates a fresh database, starts the built server on it (production, demo seed without its
@@ -11,6 +12,10 @@
  * 2. uploads a firmware image, saves it as an OTA package and releases it to the hotel in three waves
  *    (10%, 40%, 50%; success threshold 95%, error threshold 5%, no retries);
  * 3. measures heartbeats alone for --seconds (--heartbeat-connections closed-loop connections);
+ *    then, with wrk (when installed), the steady ingestion: heartbeats alone again, and the same
+ *    heartbeats while the first wave's TVs report download progress (`downloading` with a percentage,
+ *    --report-connections connections, each call another TV's report) for --seconds; the reports/s and
+ *    the heartbeats' rate and latency against the run alone;
  * 4. drives the rollout: for each wave, every TV of it reports `downloading` then `success` (one call
  *    each, --connections closed-loop connections, the TV's own token) while the same heartbeat load
  *    runs; records the reports/s, the heartbeats' rate and latency meanwhile, and the time from a wave's
@@ -28,7 +33,7 @@ import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { ConsoleApi } from './lib/console.js';
-import { runNode, type LoadResult } from './lib/load.js';
+import { hasWrk, runNode, runWrk, type LoadResult } from './lib/load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 
 const { values } = parseArgs({
@@ -38,6 +43,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     'heartbeat-connections': { type: 'string', default: '8' },
     seconds: { type: 'string', default: '10' },
+    'report-connections': { type: 'string', default: '64' },
+    'server-log': { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -53,6 +60,30 @@ interface Report {
 /** Sends every report once over `connections` keep-alive connections (closed loop); answers reports/s. */
 /** Answers other than 200, by status, over the run. */
 const failedStatuses = new Map<number, number>();
+
+/**
+ * Heartbeats alone, then the same heartbeats beside progress reports (`downloading` with a percentage)
+ * of the given actions' TVs, both driven by wrk for --seconds.
+ */
+async function measureIngestion(
+  heartbeatSpec: Parameters<typeof runWrk>[0],
+  actions: { id: number; mac: string }[],
+  tokenOf: Map<string, string>,
+): Promise<{ alone: LoadResult; beside: LoadResult; reports: LoadResult }> {
+  const alone = await runWrk(heartbeatSpec);
+  const reportSpec = {
+    url: heartbeatSpec.url,
+    method: 'POST' as const,
+    path: '/api/device/v1/releases/progress',
+    tokens: actions.map((a) => tokenOf.get(a.mac)!),
+    bodies: actions.map((a, i) => JSON.stringify({ reports: [{ actionId: a.id, state: 'downloading', progress: 1 + (i % 98) }] })),
+    connections: Number(values['report-connections']),
+    seconds: heartbeatSpec.seconds,
+  };
+  const [beside, reports] = await Promise.all([runWrk(heartbeatSpec), runWrk(reportSpec)]);
+  log(`ingestion: ${reports.perSecond.toFixed(0)} reports/s; heartbeats ${alone.perSecond.toFixed(0)}/s alone, ${beside.perSecond.toFixed(0)}/s beside the reports`);
+  return { alone, beside, reports };
+}
 
 async function sendReports(base: string, reports: Report[], connections: number): Promise<{ perSecond: number; failures: number }> {
   const target = new URL(base);
@@ -119,6 +150,7 @@ try {
       DEVICE_MAX_PENDING_PER_HOTEL: '0',
     },
     ['--max-semi-space-size=64'],
+    values['server-log'],
   );
   const db = database.db;
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -144,12 +176,14 @@ try {
   log(`rollout ${rollout.id} to ${rollout.total} terminals created in ${createMs.toFixed(0)} ms`);
 
   const tokenOf = new Map(tvs.map((tv) => [tv.mac, tv.token]));
+  // The hotel's seeded demo terminals (other models) are in the rollout as incompatible: not this fleet's.
   const actions = rowsOf<{ id: number; mac: string; wave: number }>(
     await db.execute(sql`select a.id, t.mac, a.wave from release_actions a join terminals t on t.id = a.terminal_id where a.rollout_id = ${rollout.id}`),
-  );
+  ).filter((action) => tokenOf.has(action.mac));
   const heartbeatSpec = { url: server.base, method: 'POST' as const, path: '/api/device/v1/heartbeat', body: JSON.stringify({ state: 'on', softwareVersion: '3.1.0' }), tokens: tvs.map((tv) => tv.token), connections: Number(values['heartbeat-connections']), seconds: Number(values.seconds) };
   const baseline = await runNode(heartbeatSpec);
   log(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms`);
+  const ingestion = hasWrk() ? await measureIngestion(heartbeatSpec, actions.filter((a) => a.wave === 0), tokenOf) : undefined;
 
   const rows: string[] = [];
   let reportsSent = 0;
@@ -188,6 +222,14 @@ try {
   process.stdout.write(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms\n\n`);
   process.stdout.write('| wave | TVs | reports/s | failed calls | report → next wave | heartbeats/s meanwhile | heartbeat p95 ms meanwhile |\n|---:|---:|---:|---:|---:|---:|---:|\n');
   process.stdout.write(`${rows.join('\n')}\n`);
+  if (ingestion) {
+    const { alone, beside, reports } = ingestion;
+    const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%`;
+    process.stdout.write(`\nSteady ingestion (wrk): progress reports ${reports.perSecond.toFixed(0)}/s (p50 ${reports.p50Ms.toFixed(1)} ms, p95 ${reports.p95Ms.toFixed(1)} ms, non-2xx ${reports.non2xx}, errors ${reports.errors})\n`);
+    process.stdout.write(`| heartbeats | per second | p50 ms | p95 ms |\n|---|---:|---:|---:|\n`);
+    process.stdout.write(`| alone | ${alone.perSecond.toFixed(0)} | ${alone.p50Ms.toFixed(2)} | ${alone.p95Ms.toFixed(2)} |\n`);
+    process.stdout.write(`| beside the reports | ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ${beside.p50Ms.toFixed(2)} (${change(alone.p50Ms, beside.p50Ms)}) | ${beside.p95Ms.toFixed(2)} (${change(alone.p95Ms, beside.p95Ms)}) |\n`);
+  }
 } finally {
   await server?.stop();
   await database.close?.();

@@ -24,6 +24,8 @@ export interface LoadSpec {
   body?: string;
   /** Bearer tokens used round-robin (one per request). */
   tokens?: string[];
+  /** With wrk: each token's own body (same order as `tokens`), instead of `body`. */
+  bodies?: string[];
   connections: number;
   seconds: number;
   /** wrk threads (default 1). */
@@ -40,7 +42,8 @@ const LUA = fileURLToPath(new URL('./wrk-load.lua', import.meta.url));
 export async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'htv-wrk-'));
   const tokensFile = join(dir, 'tokens.txt');
-  writeFileSync(tokensFile, (spec.tokens ?? ['']).join('\n') + '\n');
+  const tokens = spec.tokens ?? [''];
+  writeFileSync(tokensFile, tokens.map((token, i) => (spec.bodies ? `${token}\t${spec.bodies[i]}` : token)).join('\n') + '\n');
   const bodyFile = join(dir, 'body.json');
   writeFileSync(bodyFile, spec.body ?? '');
   const args = ['-t', String(spec.threads ?? 1), '-c', String(spec.connections), '-d', `${spec.seconds}s`, '--timeout', '10s', '-s', LUA, `${spec.url}${spec.path}`, '--', tokensFile, spec.method, bodyFile];

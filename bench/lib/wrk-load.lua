@@ -1,5 +1,6 @@
--- wrk script for bench/heartbeat.ts: args are <tokens file> <method> <body file>.
--- Each request carries the next token of the file (round-robin, each thread from its own offset).
+-- wrk script for the benchmarks: args are <tokens file> <method> <body file>.
+-- Each request carries the next token of the file (round-robin, each thread from its own offset); a
+-- line "<token>\t<body>" gives that request its own body instead of the body file's.
 -- The requests are formatted once in init: building them per request would spend the load generator's
 -- CPU, which shares the machine with the server under test.
 local tokens = {}
@@ -9,8 +10,13 @@ local method = "GET"
 local body = nil
 
 function init(args)
+  local bodies = {}
   for line in io.lines(args[1]) do
-    if line ~= "" then tokens[#tokens + 1] = line end
+    if line ~= "" then
+      local token, own = line:match("^([^\t]*)\t(.*)$")
+      tokens[#tokens + 1] = token or line
+      bodies[#tokens] = own
+    end
   end
   method = args[2] or "GET"
   local f = io.open(args[3], "rb")
@@ -23,8 +29,9 @@ function init(args)
   for i, token in ipairs(tokens) do
     local headers = {}
     if token ~= "" then headers["Authorization"] = "Bearer " .. token end
-    if body then headers["Content-Type"] = "application/json" end
-    requests[i] = wrk.format(method, nil, headers, body)
+    local payload = bodies[i] or body
+    if payload then headers["Content-Type"] = "application/json" end
+    requests[i] = wrk.format(method, nil, headers, payload)
   end
   math.randomseed(os.time() + math.floor(os.clock() * 1000000))
   index = math.random(#requests)

@@ -18,6 +18,7 @@ const PREACT = [
 /**
  * The page asks for the drawing code's chunk at once (`modulepreload`): it is imported dynamically,
  * once the device has started, and would otherwise be requested only after the first script ran.
+ * Chunks loaded only when needed (the MQTT client, the boot animation's reader) are not preloaded.
  */
 function preloadDrawing(): Plugin {
   let base = '/';
@@ -28,7 +29,7 @@ function preloadDrawing(): Plugin {
       order: 'post',
       handler: (_html, context) =>
         Object.values(context.bundle ?? {})
-          .filter((chunk) => chunk.type === 'chunk' && chunk.isDynamicEntry)
+          .filter((chunk) => chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.name === 'mount')
           .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' as const })),
     },
   };

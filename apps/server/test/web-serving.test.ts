@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { pagePolicy } from '../src/system/web.js';
 import { loadSecrets, type Config } from '../src/config.js';
 import { registerTv } from './devices-support.js';
 import { testDatabase } from './support/database.js';
@@ -150,5 +152,15 @@ describe('API answers: compression', () => {
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body.code).toBe('0');
     }
+  });
+});
+
+describe('page policies: inline scripts by hash', () => {
+  it("allows a built page's own inline script by its SHA-256, and no other inline script", () => {
+    const script = "document.body.dataset.early = 'yes';";
+    const csp = pagePolicy({ 'script-src': "'self'", 'object-src': "'none'" }, `<html><body><div id="root"></div><script>${script}</script><script type="module" src="/tv/assets/a.js"></script></body></html>`);
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(csp).toBe(`script-src 'self' 'sha256-${hash}'; object-src 'none'`);
+    expect(pagePolicy({ 'script-src': "'self'" }, build.index)).toBe("script-src 'self'");
   });
 });

@@ -3,6 +3,7 @@ import { ThemeStage } from '@htv/renderer';
 import { welcomeSeconds } from '@htv/renderer/model';
 import type { ContentLang, ThemeAction } from '@htv/shared/areas/themes/document';
 import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import { dropSnapshot, keepSnapshot } from './snapshot';
 import type { LoadedWelcome, TvDevice, TvSnapshot } from './device';
 import { words, type UiLang } from './i18n';
 
@@ -88,6 +89,26 @@ function Welcome({ welcome, lang, room, onDone }: { welcome: LoadedWelcome; lang
  * welcome template when one is sent (again for a new guest or a new version). The L key steps through
  * the theme's content languages.
  */
+/**
+ * The picture of the launcher kept from the last switch-on (snapshot.ts) covers the screen while the
+ * TV connects; once the live launcher is drawn it is kept again for the next start and the picture goes.
+ */
+function useSwitchOnPicture(phase: TvSnapshot['state']['phase'], url: string | undefined, welcoming: boolean) {
+  useEffect(() => {
+    if (phase === 'connecting') return;
+    if (!url || welcoming) return dropSnapshot();
+    let frame = requestAnimationFrame(() => {
+      // The frame after the stage's first: its size and scale are settled.
+      frame = requestAnimationFrame(() => {
+        const stage = document.querySelector('[data-testid="tv-launcher"] [data-testid="theme-stage"]');
+        if (stage) keepSnapshot(stage, url);
+        dropSnapshot();
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [phase, url, welcoming]);
+}
+
 export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
   const t = words(lang);
@@ -137,6 +158,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const welcomeKey = welcome && `${welcome.part.url}|${welcome.guest ?? ''}`;
   const [welcomed, setWelcomed] = useState<string | null>(null);
   const welcoming = welcome !== null && welcomeKey !== welcomed;
+  useSwitchOnPicture(state.phase, theme?.part.url, welcoming);
   const proceed = useCallback(() => setWelcomed(welcomeKey), [welcomeKey]);
   const status = (text: string, extra?: string | null, reason?: string) => (
     <div style={screen} data-testid={`tv-${state.phase}`}>
@@ -162,7 +184,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
       {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} onDone={proceed} />}
       {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
       {theme && !welcoming && (
-        <div style={{ position: 'fixed', inset: 0 }}>
+        <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-launcher">
           <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { BootSplash, type BootKeeper } from './boot';
+import type { BootKeeper } from './boot';
+import { BootSplash } from './boot-splash';
 import type { TvDevice } from './device';
 import type { UiLang } from './i18n';
 

@@ -1,7 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const WEB_BASE = '/new-frontend/';
@@ -9,7 +10,7 @@ export const WEB_BASE = '/new-frontend/';
 export const TV_BASE = '/tv/';
 
 /**
- * What both web apps' policies share: their own scripts only (the builds have no inline script),
+ * What both web apps' policies share: their own scripts only (and the page's own inline scripts, by hash),
  * inline styles (antd's CSS-in-JS, the renderer's positions), images also from data: and blob: URLs,
  * calls to this origin, a theme's web-page block in a sandboxed frame, never framed by another site.
  */
@@ -32,10 +33,19 @@ const policy = (directives: Record<string, string>) =>
     .join('; ');
 
 /** The console's policy. */
-export const CONSOLE_CSP = policy(BASE_POLICY);
+const CONSOLE_POLICY = BASE_POLICY;
 
 /** The browser TV's: also the media and fonts it downloads and keeps as blobs. */
-export const TV_CSP = policy({ ...BASE_POLICY, 'media-src': "'self' blob:", 'font-src': "'self' data: blob:" });
+const TV_POLICY = { ...BASE_POLICY, 'media-src': "'self' blob:", 'font-src': "'self' data: blob:" };
+
+/**
+ * The policy for a built page: its inline scripts (the browser TV's switch-on picture runs before its
+ * bundle arrives) are allowed by their SHA-256, never by 'unsafe-inline'.
+ */
+export function pagePolicy(directives: Record<string, string>, indexHtml: string): string {
+  const hashes = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  return policy({ ...directives, 'script-src': [directives['script-src'], ...hashes].join(' ') });
+}
 
 /** Answers smaller than this go uncompressed: the encoding would cost more than it saves. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -54,8 +64,9 @@ export async function registerCompression(app: FastifyInstance) {
  * every other path below the base. Each file is sent as the build's brotli or gzip copy when the
  * client accepts one (with `Vary: Accept-Encoding`).
  */
-async function registerSpa(app: FastifyInstance, dist: string | undefined, base: string, csp: string) {
+async function registerSpa(app: FastifyInstance, dist: string | undefined, base: string, directives: Record<string, string>) {
   if (!dist || !existsSync(join(dist, 'index.html'))) return;
+  const csp = pagePolicy(directives, readFileSync(join(dist, 'index.html'), 'utf8'));
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('content-security-policy', csp);
@@ -80,6 +91,6 @@ async function registerSpa(app: FastifyInstance, dist: string | undefined, base:
 /** The console under /new-frontend/ (`/` redirects there) and the browser TV under /tv/. */
 export async function registerWeb(app: FastifyInstance, dists: { webDist?: string; tvDist?: string }) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
-  await registerSpa(app, dists.webDist, WEB_BASE, CONSOLE_CSP);
-  await registerSpa(app, dists.tvDist, TV_BASE, TV_CSP);
+  await registerSpa(app, dists.webDist, WEB_BASE, CONSOLE_POLICY);
+  await registerSpa(app, dists.tvDist, TV_BASE, TV_POLICY);
 }

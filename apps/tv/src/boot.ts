@@ -1,6 +1,4 @@
 import type { BootConfigPart, BootFile, BootFilePart, DownloadReport } from '@htv/shared/areas/boot/device';
-import { useSyncExternalStore } from 'react';
-import { readAnimation } from './bootanimation';
 
 const API = '/api/device/v1';
 const STORE_KEY = 'htv.tv.boot';
@@ -114,7 +112,8 @@ export class BootKeeper {
       this.show({ kind: 'logo', url: URL.createObjectURL(await logo.blob()) });
       await new Promise((resolve) => setTimeout(resolve, SPLASH_MS));
     }
-    const played = zip ? await readAnimation(await zip.arrayBuffer()).catch(() => null) : null;
+    // The zip reader loads only when there is an animation to play.
+    const played = zip ? await import('./bootanimation').then(async ({ readAnimation }) => readAnimation(await zip.arrayBuffer())).catch(() => null) : null;
     for (const frame of played?.frames ?? []) {
       const url = URL.createObjectURL(frame);
       this.show({ kind: 'animation', url });
@@ -183,15 +182,4 @@ export class BootKeeper {
     const picture = PICTURE_PARTS.map((part) => policy.files[part]).find((file) => file && file.mime !== 'application/octet-stream') ?? null;
     return { etag: policy.etag, policyId: policy.id, name: policy.name, picture, animation: policy.files.animation ?? null };
   }
-}
-
-/** The boot picture, then the boot animation, over everything after a start. */
-export function BootSplash({ keeper }: { keeper: BootKeeper }) {
-  const shown = useSyncExternalStore(keeper.subscribe, keeper.snapshot);
-  if (!shown) return null;
-  return (
-    <div data-testid="tv-boot" data-policy-id={keeper.current?.policyId ?? ''} style={{ position: 'fixed', inset: 0, zIndex: 1000, background: '#000', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <img src={shown.url} alt={keeper.current?.name ?? ''} data-testid={`tv-boot-${shown.kind}`} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
-    </div>
-  );
 }

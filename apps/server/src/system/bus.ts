@@ -45,14 +45,6 @@ export class MemoryBus extends BaseBus implements Bus {
   async close(): Promise<void> {}
 }
 
-/** Terminal ids one bus message carries at most: a batch of 20,000 would exceed NOTIFY's payload limit. */
-const IDS_PER_MESSAGE = 500;
-
-/** Publishes a message about many terminals as several messages of at most `IDS_PER_MESSAGE` ids each. */
-export function publishPerIds(bus: Bus, topic: string, ids: readonly number[], message: (ids: number[]) => unknown): void {
-  for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) bus.publish(topic, message(ids.slice(i, i + IDS_PER_MESSAGE)));
-}
-
 /** The channel every server process of one database LISTENs on. */
 export const BUS_CHANNEL = 'htv_bus';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */

@@ -6,7 +6,7 @@ import type { BlockList } from 'node:net';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
 import { BatchWriter } from '../../system/batch.js';
-import { publishPerIds, type Bus } from '../../system/bus.js';
+import type { Bus } from '../../system/bus.js';
 import { runsJobs } from '../../system/workers.js';
 import { VERSION } from '../../version.js';
 import { TerminalCache, type CachedTerminal } from './cache.js';
@@ -396,8 +396,7 @@ export class DeviceRuntime implements ConfigListener {
     this.applyGeneration(target, gen);
     this.publishMqtt(target);
     if (!this.bus.shared) return;
-    if ('terminalIds' in target) publishPerIds(this.bus, TOPIC.config, target.terminalIds, (terminalIds) => ({ target: { terminalIds }, gen }));
-    else this.bus.publish(TOPIC.config, { target, gen });
+    this.bus.publish(TOPIC.config, { target, gen });
     void this.storeGeneration(target, gen).catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'));
   }
 

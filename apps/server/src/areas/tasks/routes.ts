@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { AppError, invalidFields } from '../../http/errors.js';
-import { publishPerIds } from '../../system/bus.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
@@ -24,7 +23,7 @@ let installed = false;
 export function taskNotifier(app: FastifyInstance, runtime: DeviceRuntime): TaskNotify {
   return (terminalIds) => {
     for (const id of terminalIds) runtime.hub.push(id, 'task');
-    if (app.bus.shared) publishPerIds(app.bus, PUSH_TOPIC, terminalIds, (ids) => ({ terminalIds: ids }));
+    if (app.bus.shared && terminalIds.length) app.bus.publish(PUSH_TOPIC, { terminalIds });
   };
 }
 

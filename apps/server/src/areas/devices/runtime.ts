@@ -6,7 +6,7 @@ import type { BlockList } from 'node:net';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
 import { BatchWriter } from '../../system/batch.js';
-import type { Bus } from '../../system/bus.js';
+import { idParts, type Bus } from '../../system/bus.js';
 import { runsJobs } from '../../system/workers.js';
 import { VERSION } from '../../version.js';
 import { TerminalCache, type CachedTerminal } from './cache.js';
@@ -400,8 +400,15 @@ export class DeviceRuntime implements ConfigListener {
     this.applyGeneration(target, gen);
     this.publishMqtt(target);
     if (!this.bus.shared) return;
-    this.bus.publish(TOPIC.config, { target, gen });
-    void this.storeGeneration(target, gen).catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'));
+    // Published once stored: a process that reads a terminal's token (and its generation) meanwhile
+    // either reads the stored one or is still reading when the message arrives (`lateTerminalGens`).
+    void this.storeGeneration(target, gen)
+      .catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'))
+      .then(() => {
+        if ('terminalIds' in target) for (const terminalIds of idParts(target.terminalIds)) this.bus.publish(TOPIC.config, { target: { terminalIds }, gen });
+        else this.bus.publish(TOPIC.config, { target, gen });
+      })
+      .catch((error) => this.log.error({ err: error }, 'could not publish a configuration generation'));
   }
 
   /** The `config` command on the target's MQTT topics (a fleet-wide change only changes the stamps, as on the long-poll). */

@@ -176,10 +176,12 @@ try {
   log(`rollout ${rollout.id} to ${rollout.total} terminals created in ${createMs.toFixed(0)} ms`);
 
   const tokenOf = new Map(tvs.map((tv) => [tv.mac, tv.token]));
-  // The hotel's seeded demo terminals (other models) are in the rollout as incompatible: not this fleet's.
+  // The simulated TVs' actions only: the demo hotel's own authorized terminals (another model) have
+  // actions too, `incompatible`, and no token here (reporting for them sent `Bearer undefined`: 401).
   const actions = rowsOf<{ id: number; mac: string; wave: number }>(
     await db.execute(sql`select a.id, t.mac, a.wave from release_actions a join terminals t on t.id = a.terminal_id where a.rollout_id = ${rollout.id}`),
-  ).filter((action) => tokenOf.has(action.mac));
+  ).filter((a) => tokenOf.has(a.mac));
+  if (actions.length !== TVS) throw new Error(`${actions.length} actions for ${TVS} simulated TVs`);
   const heartbeatSpec = { url: server.base, method: 'POST' as const, path: '/api/device/v1/heartbeat', body: JSON.stringify({ state: 'on', softwareVersion: '3.1.0' }), tokens: tvs.map((tv) => tv.token), connections: Number(values['heartbeat-connections']), seconds: Number(values.seconds) };
   const baseline = await runNode(heartbeatSpec);
   log(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms`);

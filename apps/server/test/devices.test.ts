@@ -242,6 +242,11 @@ describe('device API: heartbeats', () => {
     const misses = runtime.metrics.cacheMisses;
     await Promise.all(tvs.map((tv) => tv.device.post('/api/device/v1/heartbeat', {})));
     expect(runtime.metrics.cacheMisses).toBe(misses);
+    // The platform reads the counters: one process here, so the sums are its own.
+    const metrics = (await platform.get('/api/terminals/device-metrics')).body.data;
+    expect(metrics).toMatchObject({ heartbeats: runtime.metrics.heartbeats, heartbeatStatements: runtime.metrics.heartbeatStatements, cacheMisses: misses });
+    expect(metrics.processes).toEqual([{ host: expect.any(String), pid: process.pid, worker: null, counters: expect.objectContaining({ heartbeats: runtime.metrics.heartbeats }) }]);
+    expect((await tvs[0]!.device.get('/api/terminals/device-metrics')).status).toBe(401);
   });
 
   it('marks a terminal offline once it is not heard within the online window, and online again', async () => {

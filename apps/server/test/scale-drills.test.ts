@@ -13,7 +13,7 @@ import { installCodeOf, randomMac, randomSn, TV_DEFAULTS } from './devices-suppo
 import { ENGINE } from './support/database.js';
 import { freePort } from './support/net.js';
 import { testApp, type TestApp } from './support/app.js';
-import { createTenant, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.js';
+import { createPlatformAdmin, createTenant, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.js';
 
 /**
  * Drills of several server processes on one PostgreSQL database (docs/scaling.md): `npm start` with
@@ -23,6 +23,8 @@ import { createTenant, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const HEARTBEAT_INTERVAL_S = 3;
 const BATCH_INTERVAL_MS = 200;
+/** DEVICE_REGISTER_PER_IP of the cluster; the drills register from addresses of their own (TRUST_PROXY=loopback). */
+const REGISTER_PER_ADDRESS = 20;
 
 interface Answer {
   status: number;
@@ -38,7 +40,7 @@ class Pinned {
     readonly token?: string,
   ) {}
 
-  call(method: string, path: string, body?: unknown, timeoutMs = 15_000): Promise<Answer> {
+  call(method: string, path: string, body?: unknown, timeoutMs = 15_000, headers: Record<string, string> = {}): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = httpRequest(
@@ -49,7 +51,7 @@ class Pinned {
           path,
           agent: this.agent,
           timeout: timeoutMs,
-          headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), 'accept-language': 'en-US' },
+          headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), 'accept-language': 'en-US', ...headers },
         },
         (res) => {
           let text = '';
@@ -117,6 +119,8 @@ async function startCluster(url: string): Promise<Cluster> {
       DEVICE_HEARTBEAT_INTERVAL_S: String(HEARTBEAT_INTERVAL_S),
       DEVICE_HEARTBEAT_LOG_MIN_GAP_S: '0',
       DEVICE_BATCH_INTERVAL_MS: String(BATCH_INTERVAL_MS),
+      DEVICE_REGISTER_PER_IP: String(REGISTER_PER_ADDRESS),
+      TRUST_PROXY: 'loopback',
     },
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -145,8 +149,12 @@ async function startCluster(url: string): Promise<Cluster> {
   return { child, port, output: () => output, exited };
 }
 
+/** Each registration from another address, so only the drill of the address limit reaches it. */
+let registrations = 0;
+const nextAddress = () => `10.77.${Math.floor(registrations / 250)}.${(registrations++ % 250) + 1}`;
+
 async function register(client: Pinned, installCode: string): Promise<{ token: string; terminalId: number; mac: string }> {
-  const res = await client.call('POST', '/api/device/v1/register', { mac: randomMac(), sn: randomSn(), ...TV_DEFAULTS, installCode });
+  const res = await client.call('POST', '/api/device/v1/register', { mac: randomMac(), sn: randomSn(), ...TV_DEFAULTS, installCode }, undefined, { 'x-forwarded-for': nextAddress() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -156,11 +164,13 @@ describe.runIf(ENGINE === 'postgres')('several workers on one PostgreSQL', () =>
   let a: Tenant;
   let cluster: Cluster;
   let consoleToken: string;
+  let platformToken: string;
 
   beforeAll(async () => {
     t = await testApp();
     a = await createTenant(t, ['terminal.read', 'terminal.update', 'terminal.authorize', 'faq.read', 'faq.create']);
     consoleToken = a.hotel.token!;
+    platformToken = (await createPlatformAdmin(t)).token!;
     cluster = await startCluster(inject('postgresUrl'));
   }, 120_000);
 
@@ -273,6 +283,103 @@ describe.runIf(ENGINE === 'postgres')('several workers on one PostgreSQL', () =>
     for (const client of [at0, at1]) expect((await client.call('POST', '/api/admin/login', { email: target, password: FIXTURE_PASSWORD, captcha: 'x' })).body.errkey).toBe('auth.tooManyAttempts');
     at0.close();
     at1.close();
+  });
+
+  it('the device counters the console reads are every worker’s, summed', async () => {
+    const installer = new Pinned(cluster.port);
+    const tv = await register(installer, await installCodeOf(t, a.hotelIds[0]));
+    installer.close();
+    const tvAt0 = await pinnedTo(cluster.port, 0, tv.token);
+    const tvAt1 = await pinnedTo(cluster.port, 1, tv.token);
+    const platformAt0 = await pinnedTo(cluster.port, 0, platformToken);
+    const platformAt1 = await pinnedTo(cluster.port, 1, platformToken);
+    type Metrics = { heartbeats: number; cachedTerminals: number; processes: { worker: number; counters: Record<string, number> }[] };
+    const read = async (client: Pinned) => {
+      const res = await client.call('GET', '/api/terminals/device-metrics');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as Metrics;
+    };
+    const of = (metrics: Metrics, worker: number) => metrics.processes.find((p) => p.worker === worker)!.counters.heartbeats!;
+
+    const before = await read(platformAt0);
+    expect(before.processes.map((p) => p.worker)).toEqual([0, 1]);
+    for (let i = 0; i < 5; i++) expect((await tvAt0.call('POST', '/api/device/v1/heartbeat', {})).status).toBe(200);
+    for (let i = 0; i < 7; i++) expect((await tvAt1.call('POST', '/api/device/v1/heartbeat', {})).status).toBe(200);
+    // Read at the other worker: the sums hold every worker's heartbeats, and each its own.
+    const started = Date.now();
+    const after = await read(platformAt1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(after.heartbeats - before.heartbeats).toBe(12);
+    expect(of(after, 0) - of(before, 0)).toBe(5);
+    expect(of(after, 1) - of(before, 1)).toBe(7);
+    expect(after.heartbeats).toBe(of(after, 0) + of(after, 1));
+    expect(after.cachedTerminals).toBeGreaterThanOrEqual(2);
+    for (const client of [tvAt0, tvAt1, platformAt0, platformAt1]) client.close();
+  });
+
+  it('the registrations of one address are counted by both workers', async () => {
+    const at0 = await pinnedTo(cluster.port, 0);
+    const at1 = await pinnedTo(cluster.port, 1);
+    const attempt = (client: Pinned, address: string) => client.call('POST', '/api/device/v1/register', { mac: 'nope' }, undefined, { 'x-forwarded-for': address });
+    // Every attempt counts, malformed ones too: half the limit at each worker.
+    for (let i = 0; i < REGISTER_PER_ADDRESS; i++) expect((await attempt(i % 2 ? at1 : at0, '203.0.113.9')).status).toBe(422);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const client of [at0, at1]) {
+      const refused = await attempt(client, '203.0.113.9');
+      expect(refused.status).toBe(429);
+      expect(refused.body.errkey).toBe('device.registerLimited');
+    }
+    // Another address is not concerned.
+    expect((await attempt(at1, '203.0.113.10')).status).toBe(422);
+    at0.close();
+    at1.close();
+  });
+
+  it('TVs registered at both workers and authorized in one call are answered at either, never 401', { timeout: 90_000 }, async () => {
+    const code = await installCodeOf(t, a.hotelIds[0]);
+    const COUNT = 300;
+    const installers = await Promise.all([0, 0, 0, 0, 1, 1, 1, 1].map((worker) => pinnedTo(cluster.port, worker)));
+    const tvs: { token: string; mac: string }[] = [];
+    await Promise.all(installers.map(async (installer) => {
+      while (tvs.length < COUNT) tvs.push(await register(installer, code));
+    }));
+    for (const installer of installers) installer.close();
+    const consoleAt1 = await pinnedTo(cluster.port, 1, consoleToken);
+    const authorized = await consoleAt1.call('POST', '/api/terminals/authorize', { macs: tvs.map((tv) => tv.mac) });
+    expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
+    expect(authorized.body.data.updated).toBe(tvs.length);
+    consoleAt1.close();
+
+    // Each TV's first calls, at both workers at once (token reads batched, configuration generations arriving).
+    const failures: string[] = [];
+    const stamps = new Map<string, string[]>();
+    const clients = await Promise.all([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1].map((worker) => pinnedTo(cluster.port, worker)));
+    await Promise.all(
+      [0, 1].map(async (worker) => {
+        const mine = clients.filter((client) => client.worker === worker);
+        let next = 0;
+        await Promise.all(
+          mine.map(async (client) => {
+            while (next < tvs.length) {
+              const tv = tvs[next++]!;
+              const auth = { authorization: `Bearer ${tv.token}` };
+              const config = await client.call('GET', '/api/device/v1/config', undefined, 15_000, auth);
+              const boot = await client.call('POST', '/api/device/v1/boot', {}, 15_000, auth);
+              const beat = await client.call('POST', '/api/device/v1/heartbeat', {}, 15_000, auth);
+              for (const [call, res] of [['config', config], ['boot', boot], ['heartbeat', beat]] as const) if (res.status !== 200) failures.push(`${call} at ${worker}: ${res.status} ${res.body?.errkey}`);
+              if (config.status === 200) {
+                expect(config.body.data.authorization.state).toBe('authorized');
+                stamps.set(tv.mac, [...(stamps.get(tv.mac) ?? []), config.body.data.stamp]);
+              }
+            }
+          }),
+        );
+      }),
+    );
+    for (const client of clients) client.close();
+    expect(failures).toEqual([]);
+    // Both workers answer each TV the same stamp.
+    expect([...stamps.values()].filter(([one, other]) => one !== other)).toEqual([]);
   });
 
   it('kill -9 of a worker under heartbeat and console load: no acknowledged write lost, TVs back within one interval', { timeout: 90_000 }, async () => {

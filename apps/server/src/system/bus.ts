@@ -20,6 +20,19 @@ export interface Bus {
   close(): Promise<void>;
 }
 
+/**
+ * Ids per bus message: a NOTIFY payload holds less than 8000 bytes, so a change to thousands of
+ * terminals (an authorization of a whole hotel, a task run) is published in parts of this many ids.
+ */
+export const IDS_PER_MESSAGE = 500;
+
+/** `ids` in parts of at most `IDS_PER_MESSAGE`, one bus message each. */
+export function idParts<T>(ids: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) parts.push(ids.slice(i, i + IDS_PER_MESSAGE));
+  return parts;
+}
+
 type Handler = (data: unknown) => void;
 
 abstract class BaseBus {
@@ -145,6 +158,8 @@ export class PgBus extends BaseBus implements Bus {
   }
 
   publish(topic: string, data: unknown): void {
+    // Work finishing after shutdown (a generation stored late) has no one left to tell from here.
+    if (this.closed) return;
     const payload = JSON.stringify({ o: this.origin, t: topic, d: data } satisfies Envelope);
     if (payload.length > MAX_PAYLOAD) throw new Error(`bus message on ${topic} too large (${payload.length} bytes)`);
     // One sender connection, one message at a time: the others see them in the order they were published.

@@ -216,14 +216,11 @@ export function registerConsoleRoutes(app: FastifyInstance, db: Db, runtime: Dev
 
   app.get(
     '/api/terminals/device-metrics',
-    { schema: { tags, summary: 'Device-side counters of this server process (heartbeats, batches, cache, push channel)' }, config: auth('terminal.read', [1]) },
-    async () =>
-      ok({
-        ...runtime.metrics,
-        pendingHeartbeats: runtime.heartbeats.size,
-        cachedTerminals: runtime.cache.size,
-        waitingLongPolls: runtime.hub.waiting,
-      }),
+    { schema: { tags, summary: 'Device-side counters of every server process (heartbeats, batches, cache, push channel): the sums, and each process in `processes`' }, config: auth('terminal.read', [1]) },
+    async () => {
+      const { totals, processes } = await runtime.counters.gather();
+      return ok({ ...totals, processes });
+    },
   );
 
   app.get(

@@ -18,7 +18,7 @@ import { AppError, invalidFields } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import type { CachedTerminal } from './cache.js';
 import { configParts, type ConfigTerminal } from './config.js';
-import { rateLimit } from './limits.js';
+import { sharedRateLimit } from './limits.js';
 import { installCodeHotel, registerTerminal, resolveInstallCode, type InstallHotel } from './register.js';
 import { mqttPushPart } from './mqtt.js';
 import type { DeviceRuntime } from './runtime.js';
@@ -169,8 +169,9 @@ export function registerDeviceRoutes(scope: FastifyInstance, runtime: DeviceRunt
 
   // Registration is the anonymous entry: every attempt counts against the client's address (before
   // validation, so bodies with invalid fields count too), wrong install codes against the hotel they name.
-  const perAddress = rateLimit(runtime.options.registerPerIp, REGISTER_WINDOW_MS);
-  const perCode = rateLimit(runtime.options.registerFailuresPerCode, REGISTER_WINDOW_MS);
+  // Both are counted by every server process, so N processes do not allow N times the rate.
+  const perAddress = sharedRateLimit(runtime.bus, 'device-register.address', runtime.options.registerPerIp, REGISTER_WINDOW_MS);
+  const perCode = sharedRateLimit(runtime.bus, 'device-register.code', runtime.options.registerFailuresPerCode, REGISTER_WINDOW_MS);
   const limited = (reply: FastifyReply, waitMs: number) => {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     reply.header('retry-after', String(seconds));

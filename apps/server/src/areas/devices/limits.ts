@@ -1,10 +1,12 @@
 import type { MessageKey } from '@htv/shared';
 import type { preValidationHookHandler } from 'fastify';
+import { FailureThrottle } from '../../auth/throttle.js';
 import { AppError } from '../../http/errors.js';
+import type { Bus } from '../../system/bus.js';
 
 /**
- * Rate limits of the device API's anonymous calls. Counters live behind `RateLimit` so a shared store
- * (several server processes) can replace the in-memory one without touching the routes.
+ * Rate limits of the device API's calls: per terminal in this process's memory (`rateLimit`), or
+ * counted by every server process (`sharedRateLimit`), behind one interface so the routes do not care.
  */
 export interface RateLimit {
   /** Milliseconds until `key` may act again; 0 while it is under its limit. Counts nothing. */
@@ -54,6 +56,17 @@ class MemoryRateLimit implements RateLimit {
 /** A limit of `limit` events per `windowMs` per key; 0 means none. */
 export function rateLimit(limit: number, windowMs: number, maxKeys = 100_000): RateLimit {
   return limit > 0 ? new MemoryRateLimit(limit, windowMs, maxKeys) : unlimited;
+}
+
+/**
+ * A limit of `limit` events per `windowMs` per key that holds across server processes (0: none): the
+ * sliding window of the sign-in throttles (`FailureThrottle`), each event published on the bus under
+ * `name` and the others' counted here. One process (the embedded default) counts in memory only.
+ */
+export function sharedRateLimit(bus: Bus, name: string, limit: number, windowMs: number): RateLimit {
+  if (limit <= 0) return unlimited;
+  const throttle = new FailureThrottle(limit, windowMs).shareOn(bus, name);
+  return { retryAfterMs: (key, now) => throttle.retryAfterMs(key, now), hit: (key, now) => throttle.fail(key, now) };
 }
 
 /**

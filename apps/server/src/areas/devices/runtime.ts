@@ -6,12 +6,13 @@ import type { BlockList } from 'node:net';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
 import { BatchWriter } from '../../system/batch.js';
-import type { Bus } from '../../system/bus.js';
+import { idParts, type Bus } from '../../system/bus.js';
 import { runsJobs } from '../../system/workers.js';
 import { VERSION } from '../../version.js';
 import { TerminalCache, type CachedTerminal } from './cache.js';
 import { addConfigListener, type ConfigListener, type ConfigTarget } from './config.js';
 import { writeBoots, writeHeartbeats, type BootItem, type HeartbeatItem } from './heartbeats.js';
+import { CounterExchange } from './metrics.js';
 import { CommandHub } from './hub.js';
 import { maintainHeartbeatPartitions } from './partitions.js';
 import { MqttPush, mqttTopics, type MqttSettings } from './mqtt.js';
@@ -68,6 +69,8 @@ export class DeviceRuntime implements ConfigListener {
   readonly boots: BatchWriter<BootItem>;
   readonly rules: RuleSet;
   readonly metrics: DeviceMetrics = { heartbeats: 0, heartbeatStatements: 0, heartbeatRowsWritten: 0, heartbeatWriteErrors: 0, heartbeatsDropped: 0, rejected: 0, tokenLookups: 0, cacheMisses: 0 };
+  /** This process's counters and gauges, and with several processes everyone's, summed when read. */
+  readonly counters: CounterExchange;
 
   /**
    * Part of every stamp. One process: its start, so a restart makes TVs revalidate their configuration
@@ -143,6 +146,7 @@ export class DeviceRuntime implements ConfigListener {
       onError: (error, items, attempt) => log.error({ err: error, count: items.length, attempt }, 'boot record batch failed; it is kept and written again'),
       onDrop: (items) => log.error({ count: items.length }, 'boot records given up at shutdown: the database did not take them in time'),
     });
+    this.counters = new CounterExchange(bus, () => ({ ...this.metrics, pendingHeartbeats: this.heartbeats.size, cachedTerminals: this.cache.size, waitingLongPolls: this.hub.waiting }));
     runtimes.add(this);
     this.unlisten = addConfigListener(this);
     this.unsubscribe = [
@@ -396,8 +400,15 @@ export class DeviceRuntime implements ConfigListener {
     this.applyGeneration(target, gen);
     this.publishMqtt(target);
     if (!this.bus.shared) return;
-    this.bus.publish(TOPIC.config, { target, gen });
-    void this.storeGeneration(target, gen).catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'));
+    // Published once stored: a process that reads a terminal's token (and its generation) meanwhile
+    // either reads the stored one or is still reading when the message arrives (`lateTerminalGens`).
+    void this.storeGeneration(target, gen)
+      .catch((error) => this.log.error({ err: error }, 'could not store a configuration generation'))
+      .then(() => {
+        if ('terminalIds' in target) for (const terminalIds of idParts(target.terminalIds)) this.bus.publish(TOPIC.config, { target: { terminalIds }, gen });
+        else this.bus.publish(TOPIC.config, { target, gen });
+      })
+      .catch((error) => this.log.error({ err: error }, 'could not publish a configuration generation'));
   }
 
   /** The `config` command on the target's MQTT topics (a fleet-wide change only changes the stamps, as on the long-poll). */
@@ -570,6 +581,7 @@ export class DeviceRuntime implements ConfigListener {
     await this.heartbeats.close();
     await this.boots.close();
     await this.mqtt?.close();
+    this.counters.close();
     runtimes.delete(this);
     this.unlisten();
     for (const unsubscribe of this.unsubscribe) unsubscribe();

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, invalidFields } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
+import { idParts } from '../../system/bus.js';
 import { deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
 import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { createTask, listRuns, pendingTasks, reportResult, runDueTasks, taskLog, type TaskNotify } from './service.js';
@@ -23,7 +24,7 @@ let installed = false;
 export function taskNotifier(app: FastifyInstance, runtime: DeviceRuntime): TaskNotify {
   return (terminalIds) => {
     for (const id of terminalIds) runtime.hub.push(id, 'task');
-    if (app.bus.shared && terminalIds.length) app.bus.publish(PUSH_TOPIC, { terminalIds });
+    if (app.bus.shared) for (const part of idParts(terminalIds)) app.bus.publish(PUSH_TOPIC, { terminalIds: part });
   };
 }
 

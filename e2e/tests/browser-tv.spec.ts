@@ -135,6 +135,24 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
     await expect(tv.getByTestId('tv')).not.toHaveAttribute('data-theme-id', String(theme.id));
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '2');
+
+    // Switched on again: the launcher's picture kept at the last start is on screen before the TV's
+    // scripts (allowed by the page's policy), and the live page replaces it.
+    await tv.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        const kept = document.getElementById('tv-snapshot');
+        if (!kept) return;
+        (window as unknown as { __kept: string }).__kept = kept.textContent ?? '';
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const violations: string[] = [];
+    tv.on('console', (message) => void (/Content Security Policy/i.test(message.text()) && violations.push(message.text())));
+    await tv.goto('/tv/'); // the same TV (no reset): token and store kept
+    await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
+    expect(await tv.evaluate(() => (window as unknown as { __kept?: string }).__kept)).toContain('欢迎入住朝阳酒店');
+    await expect(tv.locator('#tv-snapshot')).toHaveCount(0);
+    expect(violations).toEqual([]);
   } finally {
     await context.close();
     await brand.call('POST', `/admin/theme/${theme.id}/cancel-send`, {});

@@ -8,11 +8,21 @@ export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'stale';
 
 /** Pause after the last change before the draft saves itself. */
 export const AUTOSAVE_MS = 2000;
+/** How often a save put off by a held button looks again. */
+const HELD_RECHECK_MS = 250;
 const HISTORY_LIMIT = 200;
 /** Changes of the same kind this close together undo as one (typing in a property, nudging). */
 const MERGE_MS = 800;
 
 export type Problems = Record<string, string[]>;
+
+/** Whether a pointer button is down anywhere on the page (a drag, a resize, a box selection). */
+let held = false;
+const pointerHeld = () => held;
+if (typeof addEventListener === 'function') {
+  addEventListener('pointerdown', () => void (held = true), true);
+  for (const type of ['pointerup', 'pointercancel']) addEventListener(type, () => void (held = false), true);
+}
 
 export const problemsOf = (error: unknown): Problems | undefined =>
   error instanceof ApiError && error.status === 422 ? Object.fromEntries(Object.entries(error.errors ?? {}).map(([path, list]) => [path, Array.isArray(list) ? list : [list]])) : undefined;
@@ -125,11 +135,17 @@ export function useDraftEditor(id: number, loaded: { document: ThemeDocument; dr
     }
   }, [id]);
 
-  // Saves a moment after the last change; a refused save (422) waits for the next change.
+  // Saves a moment after the last change, not while a button is held (a save re-renders the page, which
+  // would cost a drag its frames); a refused save (422) waits for the next change.
   useEffect(() => {
     if (!doc || doc === saved.current || stale) return;
     setStatus((s) => (s === 'saving' ? s : 'unsaved'));
-    const timer = setTimeout(() => void save(), AUTOSAVE_MS);
+    let timer: ReturnType<typeof setTimeout>;
+    const due = () => {
+      if (pointerHeld()) timer = setTimeout(due, HELD_RECHECK_MS);
+      else void save();
+    };
+    timer = setTimeout(due, AUTOSAVE_MS);
     return () => clearTimeout(timer);
   }, [doc, stale, save]);
 

@@ -48,7 +48,10 @@ export function uiLang(): UiLang {
   return wanted.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
-export function words(lang: UiLang) {
-  const table = lang === 'en-US' ? en : zh;
-  return (key: keyof Words, vars: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+/** A table of words in each language, looked up in one, `{name}` filled from `vars`. */
+export function wordsOf<W extends Record<string, string>>(tables: Record<UiLang, W>, lang: UiLang) {
+  const table = tables[lang];
+  return (key: keyof W, vars: Record<string, string | number> = {}) => table[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
+
+export const words = (lang: UiLang) => wordsOf({ 'zh-CN': zh, 'en-US': en }, lang);

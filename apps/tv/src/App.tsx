@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { dropSnapshot, keepSnapshot } from './snapshot';
 import type { LoadedWelcome, TvDevice, TvSnapshot } from './device';
 import { words, type UiLang } from './i18n';
-import { isMenuKey, menuWords, TvMenu } from './menu';
 
 const screen: CSSProperties = {
   position: 'fixed',
@@ -56,7 +55,7 @@ function Setup({ device, error, t }: { device: TvDevice; error?: string; t: Retu
  * Every sound the TV plays at its volume (a set-volume task, the menu's sound setting): the media on
  * screen now, and each one as it starts. A change is announced.
  */
-function useVolume(volume: number, notify: (text: string) => void, lang: UiLang) {
+function useVolume(volume: number, notify: (text: string) => void, t: ReturnType<typeof words>) {
   useEffect(() => {
     const level = volume / 100;
     for (const media of document.querySelectorAll<HTMLMediaElement>('video, audio')) media.volume = level;
@@ -66,9 +65,9 @@ function useVolume(volume: number, notify: (text: string) => void, lang: UiLang)
   }, [volume]);
   const previous = useRef(volume);
   useEffect(() => {
-    if (volume !== previous.current) notify(menuWords(lang)('volume', { volume }));
+    if (volume !== previous.current) notify(t('volume', { volume }));
     previous.current = volume;
-  }, [volume, notify, lang]);
+  }, [volume, notify, t]);
 }
 
 /** A short notice over the picture (an app or area being opened, the language chosen). */
@@ -136,7 +135,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
   const t = words(lang);
   const [notice, notify] = useNotice();
-  useVolume(snapshot.volume, notify, lang);
+  useVolume(snapshot.volume, notify, t);
   const boot = (snapshot.config as { boot?: BootConfigPart } | null)?.boot;
   // The same filter while the hidden modules are the same, so the page is not drawn again for nothing.
   const hiddenKey = boot?.hide.join() ?? '';
@@ -173,23 +172,26 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [device, hotelBound, feedbackQr, notify, t]);
 
-  // The remote's menu key opens the hotel's TV menu (docs/tv.md, "The TV menu") over an authorized TV's picture.
+  // The remote's menu key opens the hotel's TV menu (docs/tv.md, "The TV menu") over an authorized
+  // TV's picture. Its code is loaded (its own chunk) once the configuration carries a menu.
   const tvMenu = snapshot.state.phase === 'ready' ? (boot?.tvMenu ?? null) : null;
+  const [menuCode, setMenuCode] = useState<typeof import('./menu') | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useEffect(() => {
     if (!tvMenu) setMenuOpen(false);
-  }, [tvMenu]);
+    else if (!menuCode) void import('./menu').then(setMenuCode, () => undefined);
+  }, [tvMenu, menuCode]);
   useEffect(() => {
-    if (!tvMenu || menuOpen) return;
+    if (!tvMenu || !menuCode || menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (!isMenuKey(event.key)) return;
+      if (!menuCode.isMenuKey(event.key)) return;
       event.preventDefault();
       setMenuOpen(true);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [tvMenu, menuOpen]);
+  }, [tvMenu, menuCode, menuOpen]);
 
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') {
@@ -220,7 +222,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   );
 
   return (
-    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''} data-menu={tvMenu ? 'configured' : ''}>
+    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''} data-menu={tvMenu && menuCode ? 'configured' : ''}>
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}
@@ -240,8 +242,8 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
           <div>{t('feedback')}</div>
         </div>
       )}
-      {tvMenu && menuOpen && (
-        <TvMenu menu={tvMenu} device={device} snapshot={snapshot} lang={lang} languages={languages} contentLang={shownLang} onContentLang={setContentLang} notify={notify} onClose={closeMenu} />
+      {tvMenu && menuCode && menuOpen && (
+        <menuCode.TvMenu menu={tvMenu} device={device} snapshot={snapshot} lang={lang} languages={languages} contentLang={shownLang} onContentLang={setContentLang} notify={notify} onClose={closeMenu} />
       )}
       {notice && (
         <div role="status" data-testid="tv-notice" style={{ position: 'fixed', left: '50%', bottom: 48, transform: 'translateX(-50%)', padding: '12px 24px', borderRadius: 8, background: 'rgba(0,0,0,.75)', color: '#fff', fontSize: 24 }}>

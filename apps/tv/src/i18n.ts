@@ -18,6 +18,7 @@ const zh = {
   openApp: '正在打开应用 {name}',
   openArea: '正在打开 {name}',
   language: '内容语言：{name}',
+  volume: '音量 {volume}',
 };
 type Words = typeof zh;
 const en: Words = {
@@ -39,6 +40,7 @@ const en: Words = {
   openApp: 'Opening the app {name}',
   openArea: 'Opening {name}',
   language: 'Content language: {name}',
+  volume: 'Volume {volume}',
 };
 
 export type UiLang = 'zh-CN' | 'en-US';

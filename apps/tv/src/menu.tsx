@@ -5,7 +5,7 @@ import type { TvMenuSetting } from '@htv/shared/areas/boot/records';
 import type { ContentLang } from '@htv/shared/areas/themes/document';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { TvDevice, TvSnapshot } from './device';
-import { wordsOf, type UiLang } from './i18n';
+import { words, wordsOf, type UiLang } from './i18n';
 
 const zh = {
   settings: '设置',
@@ -23,7 +23,6 @@ const zh = {
   offline: '未连接服务器 {host}',
   mac: 'MAC：{mac}',
   screen: '屏幕 {width}×{height}',
-  volume: '音量 {volume}',
   contentLang: '内容语言：{name}',
   timeZone: '时区 {zone}',
   software: '软件版本 {version}',
@@ -54,7 +53,6 @@ const en: typeof zh = {
   offline: 'Not connected to the server {host}',
   mac: 'MAC: {mac}',
   screen: 'Screen {width}×{height}',
-  volume: 'Volume {volume}',
   contentLang: 'Content language: {name}',
   timeZone: 'Time zone {zone}',
   software: 'Software version {version}',
@@ -70,8 +68,8 @@ const en: typeof zh = {
   unavailable: '“{name}” is not available on the browser TV',
 };
 
-/** The words of the TV menu (and of the volume it sets), in the TV's language. */
-export const menuWords = (lang: UiLang) => wordsOf({ 'zh-CN': zh, 'en-US': en }, lang);
+/** The words of the TV menu, in the TV's language. */
+const menuWords = (lang: UiLang) => wordsOf({ 'zh-CN': zh, 'en-US': en }, lang);
 
 /** The remote's menu key (a keyboard's M, or the context-menu key). */
 export const isMenuKey = (key: string) => key === 'm' || key === 'M' || key === 'ContextMenu' || key === 'Settings';
@@ -221,7 +219,7 @@ export function TvMenu({ menu, device, snapshot, lang, languages, contentLang, o
             {label(item)}
           </div>
         ))}
-      {view.kind === 'setting' && <SettingView setting={view.setting} snapshot={snapshot} device={device} w={w} contentLang={contentLang} />}
+      {view.kind === 'setting' && <SettingView setting={view.setting} snapshot={snapshot} device={device} w={w} lang={lang} contentLang={contentLang} />}
       {view.kind === 'password' && (
         <div data-testid="tv-menu-password" data-digits={digits}>
           <div>{w('password', { name: installerName })}</div>
@@ -249,11 +247,11 @@ export function TvMenu({ menu, device, snapshot, lang, languages, contentLang, o
 }
 
 /** What a system setting shows on the browser TV: its state, and ←/→ where the TV can change it. */
-function SettingView({ setting, snapshot, device, w, contentLang }: { setting: TvMenuSetting; snapshot: TvSnapshot; device: TvDevice; w: ReturnType<typeof menuWords>; contentLang: ContentLang }) {
+function SettingView({ setting, snapshot, device, w, lang, contentLang }: { setting: TvMenuSetting; snapshot: TvSnapshot; device: TvDevice; w: ReturnType<typeof menuWords>; lang: UiLang; contentLang: ContentLang }) {
   const lines: string[] = [];
   if (setting === 'network') lines.push(w(snapshot.state.phase === 'offline' ? 'offline' : 'online', { host: location.host }), w('mac', { mac: snapshot.mac }));
   if (setting === 'display') lines.push(w('screen', { width: screen.width, height: screen.height }));
-  if (setting === 'sound') lines.push(w('volume', { volume: snapshot.volume }), w('adjust'));
+  if (setting === 'sound') lines.push(words(lang)('volume', { volume: snapshot.volume }), w('adjust'));
   if (setting === 'language') lines.push(w('contentLang', { name: CONTENT_LANG_NAMES[contentLang] }), w('adjust'));
   if (setting === 'datetime') lines.push(new Date().toLocaleString(), w('timeZone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone }));
   if (setting === 'apps') {

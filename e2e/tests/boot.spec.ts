@@ -3,13 +3,15 @@ import { label } from '../support/auth.js';
 import { canvasPng } from '../support/media.js';
 import { png, zip } from '../../apps/server/test/support/images.js';
 import { rowAction } from '../support/rows.js';
-import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
+import { activePage, Api, chooseOption, DEMO, openAs, unique } from '../support/shell.js';
 
 /**
  * Boot settings (docs/boot.md): a hotel uploads a boot logo with visible progress (a wrong size is
  * refused on the field first), the browser TV of that hotel downloads it, reports the download and
  * shows it at its next start, then a boot animation after it; the terminal detail says which policy
- * applies and why.
+ * applies and why. The platform's content hiding (/conhide/boots) takes a module's blocks off the
+ * TV's launcher at once, and the hotel's TV menu (/startlogo/hotel_tv_menu) opens on the TV with its
+ * advanced entries behind the password.
  */
 
 test('a hotel’s boot logo shows on its browser TV at the next start, and the terminal detail says why', async ({ page, browser, request }) => {
@@ -17,6 +19,8 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
   const name = unique('Boot').slice(0, 30);
   const hotelApi = await Api.as(request, DEMO.bund);
   const brandApi = await Api.as(request, DEMO.sunrise);
+  const platformApi = await Api.as(request, DEMO.admin);
+  const ruleName = unique('NoShop').slice(0, 30);
   let policyId: number | undefined;
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
   try {
@@ -73,6 +77,69 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     await expect.poll(() => tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv.boot') ?? '{}') as { pending?: { policyId: number } }).pending?.policyId)).toBe(policyId);
     await expect(tv.getByTestId('tv-boot')).toHaveCount(0);
 
+    // The platform hides the shop on this hotel's TVs: the launcher's shop tile (the demo's, opening
+    // the shop area) goes at once, the change being pushed, and the remote's arrows pass over it.
+    const stageBlock = (key: string) => tv.getByTestId('theme-stage').locator(`[data-block="${key}"]`);
+    await expect(stageBlock('shopTile')).toBeVisible();
+    await expect(stageBlock('liveTv')).toHaveAttribute('data-focused', 'true');
+    await openAs(page, DEMO.admin, '/conhide/boots');
+    await activePage(page).getByRole('button', { name: label('新建') }).first().click();
+    const ruleForm = page.getByTestId('record-form');
+    await ruleForm.locator('#name').fill(ruleName);
+    await chooseOption(page, ruleForm.locator('#module'), '商城');
+    await chooseOption(page, ruleForm.locator('#hotelId'), '朝阳外滩酒店', '外滩');
+    await page.getByTestId('record-form-submit').click();
+    await expect(ruleForm).toBeHidden();
+    await expect(stageBlock('shopTile')).toHaveCount(0, { timeout: 5_000 });
+    for (let i = 0; i < 3; i++) await tv.keyboard.press('ArrowRight');
+    await expect(stageBlock('hotelTile')).toHaveAttribute('data-focused', 'true');
+
+    // The hotel's TV menu: M opens the settings the hotel lets a guest open, then its advanced menu,
+    // whose entries show only after its password; the TV holds a salted hash, never the password.
+    await openAs(page, DEMO.bund, '/startlogo/hotel_tv_menu');
+    await activePage(page).getByRole('button', { name: label('新建') }).first().click();
+    const menuForm = page.getByTestId('record-form');
+    await menuForm.locator('#name').fill('工程菜单');
+    await menuForm.locator('#network').click();
+    await menuForm.locator('#password').fill('2468');
+    await menuForm.locator('#entries').fill('频道搜索\n信号源');
+    await page.getByTestId('record-form-submit').click();
+    await expect(menuForm).toBeHidden();
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-menu', 'configured');
+    const tvConfig = await tv.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('htv.tv')!) as { token: string };
+      return (await fetch('/api/device/v1/config', { headers: { authorization: `Bearer ${token}` } })).text();
+    });
+    expect(tvConfig).toContain('工程菜单');
+    expect(tvConfig).not.toContain('"2468"');
+    await tv.keyboard.press('m');
+    const menu = tv.getByTestId('tv-menu');
+    await expect(menu.getByTestId('tv-menu-item')).toHaveText(['网络设置', '显示设置', '声音设置', '语言设置', '工程菜单']);
+    await tv.keyboard.press('ArrowDown');
+    await tv.keyboard.press('ArrowDown');
+    await tv.keyboard.press('Enter');
+    await expect(menu.getByTestId('tv-menu-setting')).toHaveAttribute('data-setting', 'sound');
+    await tv.keyboard.press('ArrowLeft');
+    await expect(menu.getByTestId('tv-menu-volume')).toHaveAttribute('data-volume', '95');
+    await tv.keyboard.press('Backspace');
+    await tv.keyboard.press('ArrowDown');
+    await tv.keyboard.press('ArrowDown');
+    await tv.keyboard.press('Enter');
+    await expect(menu.getByTestId('tv-menu-password')).toContainText('请输入“工程菜单”的密码');
+    await tv.keyboard.type('1357');
+    await expect(menu.getByTestId('tv-menu-password')).toHaveAttribute('data-digits', '4');
+    await tv.keyboard.press('Enter');
+    await expect(menu.getByTestId('tv-menu-error')).toHaveText('密码错误');
+    await expect(menu.getByTestId('tv-menu-entry')).toHaveCount(0);
+    await tv.keyboard.type('2468');
+    await tv.keyboard.press('Enter');
+    await expect(menu.getByTestId('tv-menu-entry')).toHaveText(['频道搜索', '信号源']);
+    // The menu had the remote: the launcher's focus did not move under it.
+    await expect(stageBlock('hotelTile')).toHaveAttribute('data-focused', 'true');
+    await tv.keyboard.press('Escape');
+    await tv.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
     // The next start shows the logo, full size, then the launcher.
     await tv.goto('/tv/');
     const logo = tv.getByTestId('tv-boot-logo');
@@ -116,6 +183,8 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
   } finally {
     await context.close();
     if (policyId) await hotelApi.call('DELETE', `/records/boot-policies/${policyId}`);
+    for (const rule of (await platformApi.get<{ items: { id: number }[] }>(`/records/content-hide-rules?keyword=${encodeURIComponent(ruleName)}`)).items) await platformApi.call('DELETE', `/records/content-hide-rules/${rule.id}`);
+    for (const menu of (await hotelApi.get<{ items: { id: number }[] }>('/records/hotel-tv-menus')).items) await hotelApi.call('DELETE', `/records/hotel-tv-menus/${menu.id}`);
   }
 });
 

@@ -3,10 +3,12 @@ import { login, WEB } from '../support/auth.js';
 import { activePage, Api, DEMO, unique } from '../support/shell.js';
 
 /**
- * The task system (docs/tasks.md): the platform sends a reboot task to a hotel's browser TV; the TV
- * gets it over the push channel, reports success and reloads; the task list shows the TV's result.
+ * The task system (docs/tasks.md): the platform sends tasks to a hotel's browser TV; the TV gets each
+ * over the push channel: it sets the volume it is given, reports a screenshot unsupported (a page
+ * cannot capture its screen), and reloads for a reboot; the task list shows the TV's results, the
+ * unsupported one with why in the console's words.
  */
-test('a reboot task reloads a hotel browser TV and the task list shows its result', async ({ page, browser, request }) => {
+test('a hotel browser TV sets the volume, cannot take a screenshot, reboots, and the task list shows its results', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const brand = await Api.as(request, DEMO.sunrise);
   const platform = await Api.as(request, DEMO.admin);
@@ -18,6 +20,15 @@ test('a reboot task reloads a hotel browser TV and the task list shows its resul
   await expect(tv.getByTestId('tv-unauthorized')).toBeVisible({ timeout: 20_000 });
   const mac = (await tv.evaluate(() => JSON.parse(localStorage.getItem('htv.tv')!).mac)) as string;
   await tv.evaluate(() => ((window as unknown as { beforeReboot: boolean }).beforeReboot = true));
+
+  const volume = await platform.post<{ id: number }>('/records/task-items', { name: unique('E2E音量'), action: 'setVolume', parameter: '30' });
+  await platform.post('/tasks', { itemId: volume.id, macs: [mac] });
+  await expect(tv.getByTestId('tv-notice')).toHaveText('音量 30');
+  expect(await tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { volume?: number }).volume)).toBe(30);
+  const shot = await platform.post<{ id: number }>('/records/task-items', { name: unique('E2E截屏'), action: 'screenshot' });
+  await platform.post('/tasks', { itemId: shot.id, macs: [mac] });
+  const resultsOf = async () => (await platform.get<{ items: { results: { mac: string; state: string }[] }[] }>('/tasks/runs?page=1&pagesize=20')).items.flatMap((run) => run.results).filter((r) => r.mac === mac).map((r) => r.state);
+  await expect.poll(resultsOf, { timeout: 20_000 }).toEqual(['unsupported', 'success']);
 
   const item = await platform.post<{ id: number }>('/records/task-items', { name: unique('E2E重启'), action: 'reboot' });
   const task = await platform.post<{ runId: number; terminals: number }>('/tasks', { itemId: item.id, macs: [mac] });
@@ -31,7 +42,8 @@ test('a reboot task reloads a hotel browser TV and the task list shows its resul
 
   await login(page, 'platform', { via: 'api' });
   await page.goto(`${WEB}/task/list`);
-  const result = activePage(page).getByTestId('task-results').locator('tbody tr').filter({ hasText: mac });
-  await expect(result).toHaveCount(1, { timeout: 15_000 });
-  await expect(result).toContainText('成功');
+  const results = activePage(page).getByTestId('task-results').locator('tbody tr').filter({ hasText: mac });
+  await expect(results).toHaveCount(3, { timeout: 15_000 });
+  await expect(results.filter({ hasText: '成功' })).toHaveCount(2);
+  await expect(results.filter({ hasText: '不支持' })).toContainText('浏览器电视不能截屏：网页未经观看者同意无法读取屏幕画面');
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuPasswordMatches } from '@htv/shared/areas/boot/menu';
 import { windowTime } from '../src/areas/boot/resolve.js';
 import { recordTables } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
@@ -326,8 +327,13 @@ describe('what the TV receives', () => {
 
   it('hides content modules by the platform’s rules and delivers the hotel’s TV menu', async () => {
     const tv = await authorizedTv(other.hotelIds[1]);
+    await tv.device.get('/api/device/v1/commands?wait=0');
+    // A rule naming the hotel is pushed to its TVs at once.
+    const told = tv.device.get('/api/device/v1/commands?wait=10');
+    await new Promise((r) => setTimeout(r, 100));
     const rule = await platform.post('/api/records/content-hide-rules', { name: 'No VOD on HT-55U', module: 'vod', hotelId: other.hotelIds[1], models: 'HT-55U|HT-65U' });
     expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    expect((await told).body.data.commands).toEqual([expect.objectContaining({ type: 'config' })]);
     expect((await platform.post('/api/records/content-hide-rules', { name: 'Other model', module: 'shop', models: 'XYZ' })).status).toBe(200);
     expect((await bootOf(tv)).hide).toEqual(['vod']);
     expect((await other.hotel.post('/api/records/content-hide-rules', { name: 'x', module: 'vod' })).status).toBe(403);
@@ -342,8 +348,15 @@ describe('what the TV receives', () => {
     expect((await siblingClient.get(`/api/records/hotel-tv-menus/${menu.body.data.id}`)).body.data.password).toBeUndefined();
     expect((await other.hotel.get(`/api/records/hotel-tv-menus/${menu.body.data.id}`)).status).toBe(404);
     expect((await siblingClient.put(`/api/records/hotel-tv-menus/${menu.body.data.id}`, { network: true, entries: 'Channel scan\nSource' })).status).toBe(200);
-    expect((await bootOf(tv)).tvMenu).toEqual({ settings: ['network', 'display', 'sound', 'language'], password: '1234', entries: ['Channel scan', 'Source'] });
+    // The TV gets the menu's name (none given: its own word), and a hash of the password salted with
+    // its MAC, never the password.
+    const tvMenu = (await bootOf(tv)).tvMenu!;
+    expect(tvMenu).toEqual({ name: '', settings: ['network', 'display', 'sound', 'language'], password: { salt: tv.mac.toUpperCase(), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }, entries: ['Channel scan', 'Source'] });
+    expect(tvMenu.password.sha256).toBe(createHash('sha256').update(`${tv.mac.toUpperCase()}:1234`).digest('hex'));
+    expect(menuPasswordMatches('1234', tvMenu.password)).toBe(true);
+    expect(menuPasswordMatches('4321', tvMenu.password)).toBe(false);
     const why = await other.sibling.get(`/api/admin/boot/resolution?mac=${tv.mac}`);
+    expect(why.body.data.tvMenu.password).toEqual(tvMenu.password);
     expect(why.body.data.hide).toEqual([expect.objectContaining({ name: 'No VOD on HT-55U', module: 'vod' })]);
   });
 });

@@ -1,8 +1,10 @@
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
-import { ThemeStage } from '@htv/renderer';
+import { ThemeStage, type ThemeStageProps } from '@htv/renderer';
 import { welcomeSeconds } from '@htv/renderer/model';
+import type { BootConfigPart } from '@htv/shared/areas/boot/device';
+import { hiddenBlocks } from '@htv/shared/areas/boot/hide';
 import type { ContentLang, ThemeAction } from '@htv/shared/areas/themes/document';
-import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { dropSnapshot, keepSnapshot } from './snapshot';
 import type { LoadedWelcome, TvDevice, TvSnapshot } from './device';
 import { words, type UiLang } from './i18n';
@@ -49,6 +51,25 @@ function Setup({ device, error, t }: { device: TvDevice; error?: string; t: Retu
   );
 }
 
+/**
+ * Every sound the TV plays at its volume (a set-volume task, the menu's sound setting): the media on
+ * screen now, and each one as it starts. A change is announced.
+ */
+function useVolume(volume: number, notify: (text: string) => void, t: ReturnType<typeof words>) {
+  useEffect(() => {
+    const level = volume / 100;
+    for (const media of document.querySelectorAll<HTMLMediaElement>('video, audio')) media.volume = level;
+    const onPlay = (event: Event) => ((event.target as HTMLMediaElement).volume = level);
+    document.addEventListener('play', onPlay, true);
+    return () => document.removeEventListener('play', onPlay, true);
+  }, [volume]);
+  const previous = useRef(volume);
+  useEffect(() => {
+    if (volume !== previous.current) notify(t('volume', { volume }));
+    previous.current = volume;
+  }, [volume, notify, t]);
+}
+
 /** A short notice over the picture (an app or area being opened, the language chosen). */
 function useNotice(): [string | null, (text: string) => void] {
   const [notice, setNotice] = useState<string | null>(null);
@@ -64,7 +85,7 @@ function useNotice(): [string | null, (text: string) => void] {
  * The welcome template before the launcher, the room's guest (or the fallback greeting) in its texts:
  * Enter (the remote's OK) or the end of its time goes on to the launcher.
  */
-function Welcome({ welcome, lang, room, onDone }: { welcome: LoadedWelcome; lang: ContentLang | null; room: string | null; onDone: () => void }) {
+function Welcome({ welcome, lang, room, hidden, onDone }: { welcome: LoadedWelcome; lang: ContentLang | null; room: string | null; hidden: ThemeStageProps['hidden']; onDone: () => void }) {
   useEffect(() => {
     const timer = setTimeout(onDone, welcomeSeconds(welcome.document) * 1000);
     const onKey = (event: KeyboardEvent) => {
@@ -78,17 +99,11 @@ function Welcome({ welcome, lang, room, onDone }: { welcome: LoadedWelcome; lang
   const languages = welcome.document.theme.languages;
   return (
     <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-welcome" data-guest={welcome.guest ?? ''}>
-      <ThemeStage document={welcome.document} assets={welcome.assets} lang={lang && languages.includes(lang) ? lang : languages[0]!} live variables={{ guest: welcome.guest, room }} />
+      <ThemeStage document={welcome.document} assets={welcome.assets} lang={lang && languages.includes(lang) ? lang : languages[0]!} live variables={{ guest: welcome.guest, room }} hidden={hidden} />
     </div>
   );
 }
 
-/**
- * The TV's screens: setup, connecting, waiting for authorization, disabled with its tip, and the
- * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape, after the
- * welcome template when one is sent (again for a new guest or a new version). The L key steps through
- * the theme's content languages.
- */
 /**
  * The picture of the launcher kept from the last switch-on (snapshot.ts) covers the screen while the
  * TV connects; once the live launcher is drawn it is kept again for the next start and the picture goes.
@@ -109,10 +124,22 @@ function useSwitchOnPicture(phase: TvSnapshot['state']['phase'], url: string | u
   }, [phase, url, welcoming]);
 }
 
+/**
+ * The TV's screens: setup, connecting, waiting for authorization, disabled with its tip, and the
+ * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape, after the
+ * welcome template when one is sent (again for a new guest or a new version), without the blocks of
+ * the content modules its boot part hides. The L key steps through the theme's content languages;
+ * M opens the hotel's TV menu.
+ */
 export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
   const t = words(lang);
   const [notice, notify] = useNotice();
+  useVolume(snapshot.volume, notify, t);
+  const boot = (snapshot.config as { boot?: BootConfigPart } | null)?.boot;
+  // The same filter while the hidden modules are the same, so the page is not drawn again for nothing.
+  const hiddenKey = boot?.hide.join() ?? '';
+  const hidden = useMemo(() => hiddenBlocks(hiddenKey ? (hiddenKey.split(',') as BootConfigPart['hide']) : undefined), [hiddenKey]);
   const theme = snapshot.state.phase === 'ready' ? snapshot.state.theme : null;
   const languages = theme?.document.theme.languages ?? [];
   const wanted = new URLSearchParams(location.search).get('lang') as ContentLang | null;
@@ -145,6 +172,27 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [device, hotelBound, feedbackQr, notify, t]);
 
+  // The remote's menu key opens the hotel's TV menu (docs/tv.md, "The TV menu") over an authorized
+  // TV's picture. Its code is loaded (its own chunk) once the configuration carries a menu.
+  const tvMenu = snapshot.state.phase === 'ready' ? (boot?.tvMenu ?? null) : null;
+  const [menuCode, setMenuCode] = useState<typeof import('./menu') | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useEffect(() => {
+    if (!tvMenu) setMenuOpen(false);
+    else if (!menuCode) void import('./menu').then(setMenuCode, () => undefined);
+  }, [tvMenu, menuCode]);
+  useEffect(() => {
+    if (!tvMenu || !menuCode || menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!menuCode.isMenuKey(event.key)) return;
+      event.preventDefault();
+      setMenuOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tvMenu, menuCode, menuOpen]);
+
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') {
       notify(t('openApp', { name: action.packageName }));
@@ -174,18 +222,18 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   );
 
   return (
-    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''}>
+    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''} data-menu={tvMenu && menuCode ? 'configured' : ''}>
       {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
       {state.phase === 'connecting' && status(t('connecting'))}
       {state.phase === 'offline' && status(t('offline'))}
       {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
       {state.phase === 'disabled' && status(t('disabled'), state.tip)}
       {state.phase === 'licence' && status(t('licence'), config?.hotel?.name, state.message)}
-      {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} onDone={proceed} />}
+      {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} hidden={hidden} onDone={proceed} />}
       {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
       {theme && !welcoming && (
         <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-launcher">
-          <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} />
+          <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} hidden={hidden} />
         </div>
       )}
       {feedbackQr && (
@@ -193,6 +241,9 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
           <img src={feedbackQr.qr} width={240} height={240} alt={t('feedback')} data-url={feedbackQr.url} data-testid="tv-feedback-qr" />
           <div>{t('feedback')}</div>
         </div>
+      )}
+      {tvMenu && menuCode && menuOpen && (
+        <menuCode.TvMenu menu={tvMenu} device={device} snapshot={snapshot} lang={lang} languages={languages} contentLang={shownLang} onContentLang={setContentLang} notify={notify} onClose={closeMenu} />
       )}
       {notice && (
         <div role="status" data-testid="tv-notice" style={{ position: 'fixed', left: '50%', bottom: 48, transform: 'translateX(-50%)', padding: '12px 24px', borderRadius: 8, background: 'rgba(0,0,0,.75)', color: '#fff', fontSize: 24 }}>

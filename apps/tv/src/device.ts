@@ -11,7 +11,7 @@ import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import { MqttPush } from './mqtt-push';
 import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
-import { runPendingTasks } from '@htv/shared/areas/tasks/runner';
+import { runPendingTasks, TaskUnsupported } from '@htv/shared/areas/tasks/runner';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -30,6 +30,8 @@ interface Stored {
   roomNumber?: string;
   /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
   shown?: ThemeConfigPart;
+  /** The sound volume (0-100) a set-volume task or the menu's sound setting chose. */
+  volume?: number;
 }
 
 export interface LoadedTheme {
@@ -59,6 +61,8 @@ export interface TvSnapshot {
   config: DeviceConfig | null;
   /** Theme payloads downloaded since the page loaded (each version once). */
   downloads: number;
+  /** The sound volume, 0-100: every sound the TV plays is at it. */
+  volume: number;
 }
 
 const STORE_KEY = 'htv.tv';
@@ -112,12 +116,25 @@ export class TvDevice {
 
   constructor(private readonly lang: UiLang) {
     this.stored = TvDevice.load();
-    this.snapshot = { state: { phase: 'connecting' }, mac: this.stored.mac, config: null, downloads: 0 };
+    this.snapshot = { state: { phase: 'connecting' }, mac: this.stored.mac, config: null, downloads: 0, volume: this.stored.volume ?? 100 };
   }
 
   /** An app block opened: reported with the next launch batch. */
   appOpened(packageName: string) {
     if (this.stored.token) this.launches.launched({ package: packageName });
+  }
+
+  /** Sets and keeps the sound volume (a task, the menu's sound setting). */
+  setVolume(volume: number) {
+    if (!Number.isInteger(volume) || volume < 0 || volume > 100) throw new Error(`volume ${volume} is not a whole number from 0 to 100`);
+    this.stored = { ...this.stored, volume };
+    this.save();
+    this.set({ volume });
+  }
+
+  /** The installed software: this TV's version and the OTA and control packages of the releases (docs/releases.md). */
+  versions() {
+    return { software: SOFTWARE_VERSION, ota: this.installer.otaVersion, control: this.installer.controlVersion };
   }
 
   private static load(): Stored {
@@ -341,7 +358,11 @@ export class TvDevice {
     return loading;
   }
 
-  /** Task work (docs/tasks.md): reboot reloads the page, refetch configuration, clear cache drops the stored versions. */
+  /**
+   * Task work (docs/tasks.md): reboot reloads the page, refetch configuration, clear cache drops the
+   * stored versions, set volume sets the volume of every sound it plays. A page cannot capture its own
+   * screen, and the browser TV has no maintenance commands: those are reported unsupported.
+   */
   private async runTasks() {
     const { data } = await this.call<{ tasks: TerminalTask[] }>('GET', '/tasks');
     await runPendingTasks(
@@ -355,6 +376,13 @@ export class TvDevice {
         clearCache: async () => {
           this.held.clear();
           await clearStore();
+        },
+        setVolume: (parameter) => this.setVolume(Number(parameter)),
+        screenshot: () => {
+          throw new TaskUnsupported('unsupported.screenshot', 'a web page cannot capture its own screen without the viewer’s consent');
+        },
+        maintenance: (parameter) => {
+          throw new TaskUnsupported('unsupported.command', `the browser TV has no maintenance command ${parameter}`);
         },
       },
       (result) => this.call('POST', '/tasks/result', result),

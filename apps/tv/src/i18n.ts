@@ -18,6 +18,7 @@ const zh = {
   openApp: '正在打开应用 {name}',
   openArea: '正在打开 {name}',
   language: '内容语言：{name}',
+  volume: '音量 {volume}',
 };
 type Words = typeof zh;
 const en: Words = {
@@ -39,6 +40,7 @@ const en: Words = {
   openApp: 'Opening the app {name}',
   openArea: 'Opening {name}',
   language: 'Content language: {name}',
+  volume: 'Volume {volume}',
 };
 
 export type UiLang = 'zh-CN' | 'en-US';
@@ -48,7 +50,10 @@ export function uiLang(): UiLang {
   return wanted.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
-export function words(lang: UiLang) {
-  const table = lang === 'en-US' ? en : zh;
-  return (key: keyof Words, vars: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+/** A table of words in each language, looked up in one, `{name}` filled from `vars`. */
+export function wordsOf<W extends Record<string, string>>(tables: Record<UiLang, W>, lang: UiLang) {
+  const table = tables[lang];
+  return (key: keyof W, vars: Record<string, string | number> = {}) => table[key]!.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
+
+export const words = (lang: UiLang) => wordsOf({ 'zh-CN': zh, 'en-US': en }, lang);

@@ -1,9 +1,9 @@
 import type { ContentLang, ThemeAction, ThemeBlock, ThemeDocument, ThemePage } from '@htv/shared/areas/themes/document';
-import { doesFocusableExist, FocusContext, init as initNavigation, destroy as destroyNavigation, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { doesFocusableExist, FocusContext, getCurrentFocusKey, init as initNavigation, destroy as destroyNavigation, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import './blocks/index';
 import { useElementSize, useNow } from './hooks';
-import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type Direction, type StageAsset, type TextVariables } from './model';
+import { assetResolver, findPage, fitScale, focusableBlocks, handSetMove, isShown, stageOf, startPage, type AssetResolver, type BlockFilter, type Direction, type StageAsset, type TextVariables } from './model';
 import { blockRenderer, type BlockContext } from './registry';
 import { blockStyle, placed, STAGE_CSS } from './style';
 
@@ -27,6 +27,11 @@ export interface ThemeStageProps {
   onPageChange?: (key: string) => void;
   /** Actions the stage does not run itself: opening an app or a content area. */
   onAction?: (action: ThemeAction) => void;
+  /**
+   * Blocks left out (a TV's content modules hidden at boot): not drawn, not focusable, so the remote's
+   * arrows pass over them. Keep it the same function while what it hides is the same.
+   */
+  hidden?: BlockFilter;
   weather?: BlockContext['weather'];
   /** When the TV booted or the stage opened: duration rules count from it. */
   since?: Date;
@@ -128,9 +133,9 @@ export function ThemeStage(props: ThemeStageProps) {
       >
         {found &&
           (interactive ? (
-            <FocusPage key={found.page.key} page={found.page} context={context} now={now} since={since} />
+            <FocusPage key={found.page.key} page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
           ) : (
-            <StillPage page={found.page} context={context} now={now} since={since} />
+            <StillPage page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
           ))}
         {props.children}
         {playing && <MediaOverlay asset={playing} onEnd={() => setPlaying(null)} />}
@@ -144,16 +149,17 @@ interface PageProps {
   context: BlockContext;
   now: Date;
   since: Date;
+  hidden?: BlockFilter;
 }
 
-/** A page's containers and their blocks; parts whose auto-show rule hides them now are left out. */
-function PageView({ page, context, now, since, focusable = false }: PageProps & { focusable?: boolean }) {
+/** A page's containers and their blocks; parts whose auto-show rule hides them now, and those the host hides, are left out. */
+function PageView({ page, context, now, since, hidden, focusable = false }: PageProps & { focusable?: boolean }) {
   return (
     <div data-page={page.key} style={{ position: 'absolute', inset: 0 }}>
       {page.containers.map((container) => (
         <div key={container.key} data-container={container.key} style={placed(container)}>
           {(container.blocks as ThemeBlock[])
-            .filter((block) => isShown(block.autoShow as Parameters<typeof isShown>[0], now, since))
+            .filter((block) => isShown(block.autoShow as Parameters<typeof isShown>[0], now, since) && !hidden?.(block))
             .map((block) =>
               focusable && block.focusable ? (
                 <FocusableBlock key={block.key} block={block} context={context} origin={container} />
@@ -174,17 +180,25 @@ function PageView({ page, context, now, since, focusable = false }: PageProps & 
  */
 const StillPage = memo(PageView);
 
-/** A page under the remote: a focus boundary whose first focusable block (reading order) takes the focus. */
+/**
+ * A page under the remote: a focus boundary whose first focusable block (reading order) takes the
+ * focus, and takes it again when the host hides the focused block.
+ */
 function FocusPage(props: PageProps) {
   const { ref, focusKey } = useFocusable({ focusKey: `page:${props.page.key}`, trackChildren: true, isFocusBoundary: true, focusable: true });
+  const opened = useRef<ThemePage | null>(null);
   useEffect(() => {
-    const firstBlock = focusableBlocks(props.page)[0];
+    const firstBlock = focusableBlocks(props.page, props.hidden)[0];
+    const reopened = opened.current !== props.page;
+    opened.current = props.page;
     // After the blocks registered themselves (their effects run before this one's next frame).
     const frame = requestAnimationFrame(() => {
+      const current = getCurrentFocusKey();
+      if (!reopened && current !== focusKey && doesFocusableExist(current)) return;
       if (firstBlock && doesFocusableExist(firstBlock.key)) setFocus(firstBlock.key);
     });
     return () => cancelAnimationFrame(frame);
-  }, [props.page]);
+  }, [props.page, props.hidden, focusKey]);
   return (
     <FocusContext.Provider value={focusKey}>
       <div ref={ref} style={{ position: 'absolute', inset: 0 }}>

@@ -133,9 +133,15 @@ export function handSetMove(block: ThemeBlock, direction: Direction): string | u
   return nav?.[direction];
 }
 
-/** The focusable blocks of a page in reading order (top to bottom, then left to right): the first gets the focus. */
-export function focusableBlocks(page: ThemePage): ThemeBlock[] {
-  const blocks = page.containers.flatMap((c) => c.blocks as ThemeBlock[]).filter((b) => b.focusable);
+/** Blocks the host leaves out (a content module hidden on this TV): never drawn, never focused. */
+export type BlockFilter = (block: ThemeBlock) => boolean;
+
+/**
+ * The focusable blocks of a page in reading order (top to bottom, then left to right), those the host
+ * hides left out: the first gets the focus.
+ */
+export function focusableBlocks(page: ThemePage, hidden?: BlockFilter): ThemeBlock[] {
+  const blocks = page.containers.flatMap((c) => c.blocks as ThemeBlock[]).filter((b) => b.focusable && !hidden?.(b));
   return blocks.sort((a, b) => (a.y as number) - (b.y as number) || (a.x as number) - (b.x as number));
 }
 

@@ -85,6 +85,8 @@ describe('pages and focus', () => {
     expect(focusableBlocks(page).map((b) => b.key)).toEqual(['left', 'right', 'low']);
     expect(handSetMove(focusableBlocks(page)[0]!, 'right')).toBe('low');
     expect(handSetMove(focusableBlocks(page)[1]!, 'left')).toBeUndefined();
+    // Blocks the host hides (a TV's hidden content module) never take the focus.
+    expect(focusableBlocks(page, (b) => b.key === 'left').map((b) => b.key)).toEqual(['right', 'low']);
   });
 });
 

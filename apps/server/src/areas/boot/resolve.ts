@@ -1,5 +1,5 @@
 import { records } from '@htv/shared';
-import { BOOT_FILE_PARTS, type BootConfigPart, type BootFile, type BootSource, type HideableModule, type TvMenuSetting } from '@htv/shared/areas/boot/index';
+import { BOOT_FILE_PARTS, menuPasswordHash, type BootConfigPart, type BootFile, type BootSource, type HideableModule, type TvMenuSetting } from '@htv/shared/areas/boot/index';
 import { TV_MENU_SETTINGS } from '@htv/shared/areas/boot/records';
 import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -145,9 +145,13 @@ export async function bootPartFor(db: Db, terminal: BootTerminal): Promise<BootC
     const hotelId = terminal.hotelId;
     const [menu] = await memoOf(db).get(`menu:${hotelId}`, async () => (await db.select().from(menus).where(eq(menus.hotelId, hotelId)).limit(1)) as Row[]);
     if (menu) {
+      // The TV checks the installer's password against a hash salted with its own MAC: the password
+      // itself never leaves the server, and one TV's hash is no other TV's.
+      const salt = terminal.mac.toUpperCase();
       tvMenu = {
+        name: typeof menu.name === 'string' ? menu.name : '',
         settings: TV_MENU_SETTINGS.filter((name) => menu[name] === true) as TvMenuSetting[],
-        password: String(menu.password),
+        password: { salt, sha256: menuPasswordHash(salt, String(menu.password)) },
         entries: typeof menu.entries === 'string' ? menu.entries.split(/\r?\n/).map((e) => e.trim()).filter(Boolean) : [],
       };
     }

@@ -74,10 +74,18 @@ function addBootHooks() {
       rows.forEach(notifyLevel);
     },
   });
+  // A rule naming a hotel or a brand tells that level's TVs at once (pushed), and, when an update
+  // moves it, the level it left; a rule for every hotel changes the whole fleet's stamp (heartbeats).
+  const movedRules = new WeakMap<object, Row[]>();
   addRecordHooks('contentHideRule', {
-    afterCommit() {
+    beforeWrite(ctx, values, existing) {
+      if (existing) movedRules.set(ctx, [...(movedRules.get(ctx) ?? []), existing]);
+      return values;
+    },
+    afterCommit(ctx, { rows }) {
       bootDataChanged();
-      invalidateConfig({ all: true });
+      [...rows, ...(movedRules.get(ctx) ?? [])].forEach(notifyLevel);
+      movedRules.delete(ctx);
     },
   });
   addRecordHooks('hotelTvMenu', {

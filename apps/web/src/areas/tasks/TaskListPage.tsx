@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { records } from '@htv/shared';
-import { TASK_ACTIONS, type TaskAction } from '@htv/shared/areas/tasks/records';
+import { TASK_ACTIONS, TASK_UNSUPPORTED, type TaskAction } from '@htv/shared/areas/tasks/records';
 import type { TaskResult } from '@htv/shared/areas/tasks/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Table, Tag } from 'antd';
@@ -134,7 +134,8 @@ export default function TaskListPage() {
     { title: m('macs'), dataIndex: 'mac' },
     { title: m('state'), dataIndex: 'state', render: stateTag },
     { title: m('failureCode'), dataIndex: 'failureCode' },
-    { title: m('reason'), dataIndex: 'reason' },
+    // A TV's unsupported work is worded in the console's language by its code; other reasons are the TV's.
+    { title: m('reason'), dataIndex: 'reason', render: (reason: string | null, row) => TASK_UNSUPPORTED[row.failureCode as keyof typeof TASK_UNSUPPORTED]?.[lang] ?? reason },
     { title: m('file'), dataIndex: 'file' },
     { title: m('reportedAt'), dataIndex: 'reportedAt', render: (v: string | null) => (v ? formatDatetime(v) : '-') },
   ];

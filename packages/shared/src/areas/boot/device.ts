@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TvMenuPassword } from './menu.js';
 import type { BootApplyMode, HideableModule, TvMenuSetting } from './records.js';
 
 /** The files of a boot policy a TV downloads, by part name (`bootPolicy` file fields). */
@@ -47,8 +48,12 @@ export interface BootConfigPart {
   } | null;
   /** Content modules hidden at boot by the platform's content-hiding rules. */
   hide: HideableModule[];
-  /** The hotel's advanced TV menu, or null when it has none. */
-  tvMenu: { settings: TvMenuSetting[]; password: string; entries: string[] } | null;
+  /**
+   * The hotel's advanced TV menu, or null when it has none: its name (empty: the TV's own word), the
+   * system settings a guest may open, and the installer's entries behind the password (a salted hash,
+   * never the password).
+   */
+  tvMenu: { name: string; settings: TvMenuSetting[]; password: TvMenuPassword; entries: string[] } | null;
 }
 
 /** States of a terminal's download task (generic: boot files now, release packages later). */

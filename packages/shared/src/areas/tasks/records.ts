@@ -15,6 +15,17 @@ export const TASK_ACTIONS = {
 export type TaskAction = keyof typeof TASK_ACTIONS;
 
 /**
+ * Why a TV could not do a task's work: the failure code of an `unsupported` result, worded by the
+ * console in its language (the TV's own reason, in English, stays beside it).
+ */
+export const TASK_UNSUPPORTED = {
+  'unsupported.action': t('该终端不支持此动作', 'This TV does not support this action'),
+  'unsupported.screenshot': t('浏览器电视不能截屏：网页未经观看者同意无法读取屏幕画面', 'The browser TV cannot take screenshots: a web page may not read the screen without the viewer’s consent'),
+  'unsupported.command': t('该终端没有此维护命令', 'This TV has no maintenance command of this name'),
+} as const;
+export type TaskUnsupportedCode = keyof typeof TASK_UNSUPPORTED;
+
+/**
  * Task items (spec §2 /task/item): a named kind of terminal work with its parameter (the volume for
  * `setVolume`, the command's name for `maintenance`). Tasks apply an item to terminals (/task/list).
  */

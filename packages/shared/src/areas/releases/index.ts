@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Text } from '../../i18n/lang.js';
 import { idSchema, intSchema } from '../../record/fields.js';
+import type { InstallWindow } from './window.js';
 
 export * from './records.js';
+export * from './window.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -128,7 +130,8 @@ export interface ReleaseItem {
   md5: string;
   sha256: string;
   installType: InstallType;
-  window: { start: string; end: string } | null;
+  /** When a soft install may run: the rollout's window, else the hotel's; null: at once (forced, download-only, no window). */
+  window: InstallWindow | null;
   /** A retry waits until then (ISO time); null: now. */
   notBefore: string | null;
 }

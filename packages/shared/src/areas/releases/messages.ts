@@ -16,6 +16,7 @@ export const releaseMessages = {
   'release.noTerminals': { 'zh-CN': '没有符合条件的终端', 'en-US': 'No terminal matches these targets' },
   'release.wavesTooMany': { 'zh-CN': '分批比例之和不能超过100%', 'en-US': 'The waves’ shares cannot add up to more than 100%' },
   'release.windowIncomplete': { 'zh-CN': '维护时段的开始和结束时间须同时填写', 'en-US': 'Fill both the start and the end of the maintenance window' },
+  'release.windowSoftOnly': { 'zh-CN': '只有提示安装使用维护时段（强制安装立即安装，仅下载随时下载）', 'en-US': 'Only soft installs keep a maintenance window (forced ones install at once, download-only ones download at any time)' },
   'release.actionInFlight': { 'zh-CN': '终端正在安装，不能删除', 'en-US': 'The terminal is installing: the entry cannot be deleted' },
 } as const;
 

@@ -85,6 +85,19 @@ const zh = {
   ok: '确定',
   close: '关闭',
   refresh: '刷新',
+  offer: '提供给酒店',
+  offerTitle: '「{{name}}」提供给',
+  offerScope: '提供范围',
+  offerAll: '全部酒店',
+  offerSome: '指定的品牌和酒店',
+  offerBrands: '品牌（其全部酒店）',
+  offerHotels: '酒店',
+  offerHelp: '都不选择表示不提供给任何酒店；部分试用的应用只能提供给指定的品牌和酒店',
+  offerSaved: '已保存提供范围',
+  hotelApps: '本酒店应用',
+  platformApps: '平台提供的应用',
+  platformAppsHelp: '平台提供给本酒店的应用：只读，可发布到本酒店的终端',
+  platformTag: '平台应用',
 };
 
 const en: typeof zh = {
@@ -170,6 +183,19 @@ const en: typeof zh = {
   ok: 'OK',
   close: 'Close',
   refresh: 'Refresh',
+  offer: 'Offer to hotels',
+  offerTitle: 'Offer “{{name}}” to',
+  offerScope: 'Offered to',
+  offerAll: 'Every hotel',
+  offerSome: 'Chosen brands and hotels',
+  offerBrands: 'Brands (all their hotels)',
+  offerHotels: 'Hotels',
+  offerHelp: 'Choose none to offer it to no hotel; a partial-trial app goes to chosen brands and hotels only',
+  offerSaved: 'Saved where the app is offered',
+  hotelApps: 'Our apps',
+  platformApps: 'Offered by the platform',
+  platformAppsHelp: 'Apps the platform offers to this hotel: read-only, and they can be released to this hotel’s terminals',
+  platformTag: 'Platform app',
 };
 
 export const RELEASE_UI: Record<Lang, typeof zh> = { 'zh-CN': zh, 'en-US': en };

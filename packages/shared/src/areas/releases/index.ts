@@ -136,6 +136,26 @@ export interface ReleaseItem {
   notBefore: string | null;
 }
 
+/**
+ * Which hotels a platform app is offered to: every hotel, or the hotels of the named brands and the
+ * named hotels (a partial trial only to named ones). `PUT /api/releases/apps/{id}/offers`.
+ */
+export const appOfferBody = z.object({
+  all: z.boolean().default(false),
+  brandIds: z.array(idSchema).max(1000).default([]),
+  hotelIds: z.array(idSchema).max(5000).default([]),
+});
+export type AppOfferBody = z.input<typeof appOfferBody>;
+
+/** A platform app's offer as the console shows it (titles in the request's language). */
+export interface AppOffer {
+  appId: number;
+  distribution: 'official' | 'trial';
+  all: boolean;
+  brands: { id: number; title: string }[];
+  hotels: { id: number; title: string }[];
+}
+
 /** Progress reports of a TV, up to 50 in one call. */
 export const progressReport = z.object({
   actionId: idSchema,

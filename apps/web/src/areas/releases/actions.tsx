@@ -1,0 +1,56 @@
+import { CloudUploadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import type { ReleaseKind } from '@htv/shared/areas/releases/index';
+import { Button } from 'antd';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import type { RowActionProps } from '../../crud/extensions';
+import { useReleaseText } from './locales';
+
+const RolloutDialog = lazyPage(() => import('./RolloutDialog').then((m) => ({ default: m.RolloutDialog })));
+const OfferDialog = lazyPage(() => import('./OfferDialog').then((m) => ({ default: m.OfferDialog })));
+
+type ActionRow = Pick<RowActionProps['row'], 'id'> & Record<string, unknown>;
+
+/** "Release" on a package row: opens the rollout form for it. */
+export function releaseAction(kind: ReleaseKind, title: (row: ActionRow) => string) {
+  return function ReleaseAction({ row }: { row: ActionRow }) {
+    const m = useReleaseText();
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button type="link" size="small" icon={<CloudUploadOutlined />} onClick={() => setOpen(true)} data-testid="release-open">
+          {m('publish')}
+        </Button>
+        {open && (
+          <Suspense fallback={null}>
+            <RolloutDialog kind={kind} packageId={row.id} title={title(row)} onClose={() => setOpen(false)} />
+          </Suspense>
+        )}
+      </>
+    );
+  };
+}
+
+/** An app's name and version, as a rollout of it is first named. */
+export const appTitle = (row: ActionRow) => `${String(row.name)} ${String(row.versionName ?? '')}`;
+
+/** "Release" on an app's row. */
+export const AppReleaseAction = releaseAction('app', appTitle);
+
+/** "Offer to hotels" on a platform app's row: where hotels see it (every hotel, or brands and hotels). */
+export function OfferAction({ row }: { row: ActionRow }) {
+  const m = useReleaseText();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="link" size="small" icon={<ShareAltOutlined />} onClick={() => setOpen(true)} data-testid="offer-open">
+        {m('offer')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <OfferDialog appId={row.id} title={String(row.name)} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, testApp, type ApiResponse, type TestApp } from './support/app.js';
@@ -267,6 +268,25 @@ describe('app icons', () => {
       expect(icon && { width: icon.width }, JSON.stringify(c.spec.icon)).toEqual(c.want);
       if (icon) expect(icon).toMatchObject({ format: 'png', height: icon.width });
     }
+  });
+
+  it('reads a real APK built by Android’s packager: package, versions, launcher activity and its densest icon', async () => {
+    // test/fixtures/icon-app (built by aapt, see its build.sh): mdpi 48 px red, xhdpi 96 px green.
+    const bytes = await readFile(new URL('./fixtures/icon-app.apk', import.meta.url));
+    const res = await a.hotel.post('/api/records/apps', { name: 'Fixture', apkFileId: await uploaded(a.hotel, 'apk', 'icon-app.apk', bytes) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      packageName: 'com.htv.fixture.iconapp',
+      versionCode: 3,
+      versionName: '1.2.0',
+      launchParam: 'com.htv.fixture.iconapp/com.htv.fixture.iconapp.MainActivity',
+      icon: expect.stringMatching(/^resourceId:0x7f/),
+    });
+    const icon = await a.hotel.get(`/api/files/${res.body.data.iconFileId}`);
+    expect(icon.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(icon.raw.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([96, 96]);
+    expect([...data.subarray(0, 3)]).toEqual([40, 160, 60]);
   });
 
   it('keeps an icon at its app’s level: a platform app’s for every hotel offered it, a hotel’s for that hotel', async () => {

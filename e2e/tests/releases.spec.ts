@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { buildApk } from '../../apps/server/test/support/apk.js';
 import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { ACCOUNTS, label } from '../support/auth.js';
-import { rowAction } from '../support/rows.js';
+import { closeRowActions, rowAction } from '../support/rows.js';
 import { baseUrl } from '../support/server.js';
 import { activePage, Api, chooseOption, openAs, unique } from '../support/shell.js';
 
@@ -51,6 +51,14 @@ test('an APK released as a partial trial pauses itself at its error threshold, r
     await expect(row).toContainText('7.0.1');
     // The icon read out of the APK shows in the list.
     await expect.poll(() => row.getByTestId('cell-image-iconFileId').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+
+    // An official app is offered to every hotel from its creation (its offer dialog says so).
+    await (await rowAction(row, (scope) => scope.getByTestId('offer-open'))).click();
+    const offer = page.getByTestId('offer-dialog');
+    await expect(offer.getByTestId('offer-scope').locator('.ant-radio-wrapper-checked')).toHaveText('全部酒店');
+    await offer.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(offer).toBeHidden();
+    await closeRowActions(page);
 
     // A partial trial to that one hotel, at most 30% failures.
     await (await rowAction(row, (scope) => scope.getByTestId('release-open'))).click();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { buildApk } from '../../apps/server/test/support/apk.js';
 import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { ACCOUNTS, label } from '../support/auth.js';
-import { rowAction } from '../support/rows.js';
+import { closeRowActions, rowAction } from '../support/rows.js';
 import { baseUrl } from '../support/server.js';
 import { activePage, Api, chooseOption, openAs, unique } from '../support/shell.js';
 
@@ -11,7 +12,8 @@ import { activePage, Api, chooseOption, openAs, unique } from '../support/shell.
  * trial to one hotel. The simulated fleet there installs it; two of its five TVs fail every install,
  * so the rollout passes its 30% error threshold and pauses by itself. The admin resumes it on the
  * rollout page; the failed-task page shows each failure with its reason, and the terminal detail of
- * a TV that installed shows the new version.
+ * a TV that installed shows the new version. The app's icon is read out of the APK, and the hotel
+ * sees the (official, so offered to every hotel) app beside its own apps.
  */
 test('an APK released as a partial trial pauses itself at its error threshold, resumes, and shows failures and installed versions', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -38,13 +40,25 @@ test('an APK released as a partial trial pauses itself at its error threshold, r
     const form = page.getByTestId('record-form');
     const appName = unique('播放器').slice(0, 20);
     await form.locator('#name').fill(appName);
-    await form.locator('#apkFileId input[type=file]').setInputFiles({ name: 'player.apk', mimeType: 'application/vnd.android.package-archive', buffer: buildApk({ packageName, versionCode: 7, versionName: '7.0.1' }) });
+    const icon = await sharp({ create: { width: 96, height: 96, channels: 4, background: '#2a6' } }).png().toBuffer();
+    const apk = buildApk({ packageName, versionCode: 7, versionName: '7.0.1', icon: 'res/icon.png', files: [{ name: 'res/icon.png', data: icon }] });
+    await form.locator('#apkFileId input[type=file]').setInputFiles({ name: 'player.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk });
     await expect(form.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)').first()).toBeVisible();
     await page.getByTestId('record-form-submit').click();
     await expect(form).toBeHidden();
     const row = list.getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: appName });
     await expect(row).toContainText(packageName);
     await expect(row).toContainText('7.0.1');
+    // The icon read out of the APK shows in the list.
+    await expect.poll(() => row.getByTestId('cell-image-iconFileId').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+
+    // An official app is offered to every hotel from its creation (its offer dialog says so).
+    await (await rowAction(row, (scope) => scope.getByTestId('offer-open'))).click();
+    const offer = page.getByTestId('offer-dialog');
+    await expect(offer.getByTestId('offer-scope').locator('.ant-radio-wrapper-checked')).toHaveText('全部酒店');
+    await offer.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(offer).toBeHidden();
+    await closeRowActions(page);
 
     // A partial trial to that one hotel, at most 30% failures.
     await (await rowAction(row, (scope) => scope.getByTestId('release-open'))).click();
@@ -85,6 +99,13 @@ test('an APK released as a partial trial pauses itself at its error threshold, r
     await drawer.getByRole('tab', { name: '升级' }).click();
     await expect(drawer.getByTestId('terminal-installed')).toContainText(packageName);
     await expect(drawer.getByTestId('terminal-installed-version')).toHaveText('7.0.1');
+
+    // An official platform app is offered to every hotel: the hotel's app page lists it beside its own, read-only.
+    await openAs(page, ACCOUNTS.hotel, '/hotelapp/list');
+    await activePage(page).getByTestId('platform-apps-tab').click();
+    const offered = activePage(page).getByTestId('offered-apps').locator('tbody tr.ant-table-row').filter({ hasText: appName });
+    await expect(offered).toContainText('平台应用');
+    await expect(offered).toContainText('7.0.1');
   } finally {
     for (const fleet of fleets) await fleet.stop();
   }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, testApp, type ApiResponse, type TestApp } from './support/app.js';
-import { buildApk, type ApkSpec } from './support/apk.js';
+import { resourcePaths, resourceValues } from '../src/areas/releases/arsc.js';
+import { buildApk, encodeArsc, mipmapId, type ApkSpec } from './support/apk.js';
 import { zipArchive } from './support/archives.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 import { multipartBody } from './support/images.js';
@@ -135,25 +137,180 @@ describe('apps read their APK', () => {
 });
 
 describe('apps of hotels', () => {
-  it('shows the platform’s apps to hotels, read-only, and keeps each hotel’s own apps to itself', async () => {
+  it('shows the platform’s offered apps to hotels, read-only, and keeps each hotel’s own apps to itself', async () => {
     const name = pkg();
-    const platformApp = await platform.post('/api/records/apps', { name: 'Shared', apkFileId: await apk(platform, { packageName: name, versionCode: 1, versionName: '1' }) });
+    const shared = `Shared ${Date.now() % 1e6}`;
+    const platformApp = await platform.post('/api/records/apps', { name: shared, apkFileId: await apk(platform, { packageName: name, versionCode: 1, versionName: '1' }) });
     expect(platformApp.status).toBe(200);
     const mine = await a.hotel.post('/api/records/apps', { name: 'Hotel own', apkFileId: await apk(a.hotel, { packageName: pkg(), versionCode: 1, versionName: '1' }) });
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
     expect(mine.body.data.hotelId).toBe(a.hotelIds[0]);
 
-    const seen = await a.hotel.get('/api/records/apps?pagesize=100');
-    const ids = seen.body.data.items.map((r: { id: number }) => r.id);
-    expect(ids).toContain(platformApp.body.data.id);
-    expect(ids).toContain(mine.body.data.id);
+    // An official app is offered to every hotel from its creation.
+    const idsOf = async (path: string) => (await a.hotel.get(path)).body.data.items.map((r: { id: number }) => r.id);
+    expect(await idsOf(`/api/records/apps?pagesize=100&keyword=${encodeURIComponent(shared)}`)).toContain(platformApp.body.data.id);
+    expect(await idsOf('/api/records/apps?pagesize=100&keyword=Hotel%20own')).toContain(mine.body.data.id);
+    expect(await idsOf(`/api/releases/offered-apps?pagesize=100&keyword=${encodeURIComponent(shared)}`)).toContain(platformApp.body.data.id);
+    expect(await idsOf('/api/releases/offered-apps?pagesize=100&keyword=Hotel%20own')).not.toContain(mine.body.data.id);
     const changed = await a.hotel.put(`/api/records/apps/${platformApp.body.data.id}`, { name: "Changed", apkFileId: platformApp.body.data.apkFileId });
     expect(changed.status, JSON.stringify(changed.body)).toBe(403);
     expect((await a.hotel.delete(`/api/records/apps/${platformApp.body.data.id}`)).status).toBe(403);
+    expect((await a.hotel.put(`/api/releases/apps/${platformApp.body.data.id}/offers`, { all: true })).status).toBe(403);
+    expect((await a.hotel.get(`/api/releases/apps/${platformApp.body.data.id}/offers`)).status).toBe(403);
 
     expect((await a.sibling.get(`/api/records/apps/${mine.body.data.id}`)).status).toBe(404);
     expect((await a.sibling.put(`/api/records/apps/${mine.body.data.id}`, { name: 'Stolen' })).status).toBe(404);
+    expect((await a.sibling.get('/api/releases/offered-apps?pagesize=100')).body.data.items.map((r: { id: number }) => r.id)).not.toContain(mine.body.data.id);
     expect((await a.brand.get('/api/records/apps')).status).toBe(403);
+    expect((await a.brand.get('/api/releases/offered-apps')).status).toBe(403);
+    // A hotel's own app is not the platform's to offer.
+    expect((await platform.get(`/api/releases/apps/${mine.body.data.id}/offers`)).status).toBe(404);
+  });
+
+  it('offers a platform app to every hotel, to brands or to hotels; a hotel sees only what it is offered', async () => {
+    const b = await createTenant(t, [...APP_PERMISSIONS, 'release.publish']);
+    const title = `Trial ${Date.now() % 1e6}`;
+    const trial = await platform.post('/api/records/apps', { name: title, distribution: 'trial', apkFileId: await apk(platform, { packageName: pkg(), versionCode: 1, versionName: '1' }) });
+    expect(trial.status, JSON.stringify(trial.body)).toBe(200);
+    const id = trial.body.data.id as number;
+    const offer = (body: Record<string, unknown>) => platform.put(`/api/releases/apps/${id}/offers`, body);
+    const { packageName, versionName, versionCode, apkFileId } = trial.body.data;
+    const edit = (distribution: string) => platform.put(`/api/records/apps/${id}`, { name: title, apkFileId, packageName, versionName, versionCode, distribution });
+    const sees = async (client: Client) => {
+      const query = `pagesize=100&keyword=${encodeURIComponent(title)}`;
+      const listed = (await client.get(`/api/records/apps?${query}`)).body.data.items.some((r: { id: number }) => r.id === id);
+      const offered = (await client.get(`/api/releases/offered-apps?${query}`)).body.data.items.some((r: { id: number }) => r.id === id);
+      const got = (await client.get(`/api/records/apps/${id}`)).status;
+      // The list, the offered list and the row itself always agree.
+      expect([listed, offered, got === 200]).toEqual([listed, listed, listed]);
+      return listed;
+    };
+    const hotels = [a.hotel, a.sibling, b.hotel, b.sibling];
+    const seenBy = async () => Promise.all(hotels.map(sees));
+    const cases: { body: Record<string, unknown>; seen: boolean[] }[] = [
+      // A new partial trial is offered to no hotel.
+      { body: { brandIds: [], hotelIds: [] }, seen: [false, false, false, false] },
+      { body: { hotelIds: [a.hotelIds[0]] }, seen: [true, false, false, false] },
+      { body: { brandIds: [a.brandId] }, seen: [true, true, false, false] },
+      { body: { brandIds: [b.brandId], hotelIds: [a.hotelIds[1]] }, seen: [false, true, true, true] },
+    ];
+    for (const c of cases) {
+      const res = await offer(c.body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await seenBy(), JSON.stringify(c.body)).toEqual(c.seen);
+      // A rollout of it: unknown to a hotel not offered it (404); an offered one gets as far as its terminals (none: 422).
+      const rollout = await b.hotel.post('/api/releases/rollouts', { name: 'x', kind: 'app', packageId: id, target: 'hotel', hotelIds: [b.hotelIds[0]] });
+      expect(rollout.status, JSON.stringify(c.body)).toBe(c.seen[2] ? 422 : 404);
+    }
+    expect((await platform.get(`/api/releases/apps/${id}/offers`)).body.data).toMatchObject({ distribution: 'trial', all: false, brands: [{ id: b.brandId }], hotels: [{ id: a.hotelIds[1] }] });
+
+    // A partial trial is never offered to every hotel; an app offered to every hotel cannot become one.
+    const all = await offer({ all: true });
+    expect(all.status).toBe(422);
+    expect(Object.keys(all.body.errors)).toEqual(['all']);
+    expect((await offer({ hotelIds: [2_000_000_000] })).status).toBe(404);
+    expect((await offer({ brandIds: [2_000_000_000] })).status).toBe(404);
+    const official = await edit('official');
+    expect(official.status, JSON.stringify(official.body)).toBe(200);
+    expect((await offer({ all: true })).status).toBe(200);
+    expect(await seenBy()).toEqual([true, true, true, true]);
+    const toTrial = await edit('trial');
+    expect(toTrial.status).toBe(422);
+    expect(Object.keys(toTrial.body.errors)).toEqual(['distribution']);
+    expect((await offer({ all: false })).status).toBe(200);
+    expect(await seenBy()).toEqual([false, false, false, false]);
+  });
+});
+
+describe('app icons', () => {
+  const square = (size: number, format: 'png' | 'webp' = 'png') => sharp({ create: { width: size, height: size, channels: 4, background: '#3a7' } })[format]().toBuffer();
+  /** The stored icon of an app made from `spec`: its format and size, or null. */
+  const iconOf = async (client: Client, spec: Partial<ApkSpec>) => {
+    const res = await client.post('/api/records/apps', { name: 'Icon app', apkFileId: await apk(client, { packageName: pkg(), versionCode: 1, versionName: '1', ...spec }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = res.body.data.iconFileId as string | null;
+    if (!id) return null;
+    const file = await client.get(`/api/files/${id}`);
+    expect(file.status).toBe(200);
+    const meta = await sharp(file.raw.rawPayload).metadata();
+    return { id, format: meta.format, width: meta.width, height: meta.height };
+  };
+
+  it('reads the icon a path or a resource names, the densest real picture, written again as PNG', async () => {
+    const densities = encodeArsc([
+      [{ density: 160, path: 'res/mipmap-mdpi/ic_launcher.png' }, { density: 480, path: 'res/mipmap-xxhdpi/ic_launcher.png' }, { density: 0xffff, path: 'res/mipmap-anydpi-v26/ic_launcher.xml' }],
+      [{ density: 0, ref: mipmapId(0) }],
+      [{ density: 320, path: 'res/mipmap-xhdpi/broken.png' }, { density: 160, path: 'res/mipmap-mdpi/ic_launcher.png' }],
+    ]);
+    const files = async () => [
+      { name: 'res/mipmap-mdpi/ic_launcher.png', data: await square(48) },
+      { name: 'res/mipmap-xxhdpi/ic_launcher.png', data: await square(144) },
+      { name: 'res/mipmap-anydpi-v26/ic_launcher.xml', data: Buffer.from('<adaptive-icon/>') },
+      { name: 'res/mipmap-xhdpi/broken.png', data: Buffer.from('not a picture at all, only its name is .png') },
+      { name: 'resources.arsc', data: densities },
+    ];
+    const cases: { spec: Partial<ApkSpec>; want: { width: number } | null }[] = [
+      { spec: { icon: 'res/icon.png', files: [{ name: 'res/icon.png', data: await square(96) }] }, want: { width: 96 } },
+      { spec: { icon: { ref: mipmapId(0) }, files: await files() }, want: { width: 144 } },
+      // An alias (an adaptive icon's) is followed.
+      { spec: { icon: { ref: mipmapId(1) }, files: await files() }, want: { width: 144 } },
+      // A file named .png that is not one is passed over for the next density.
+      { spec: { icon: { ref: mipmapId(2) }, files: await files() }, want: { width: 48 } },
+      // WebP is read too, and a large icon is made at most 512 px.
+      { spec: { icon: 'res/big.webp', files: [{ name: 'res/big.webp', data: await square(1024, 'webp') }] }, want: { width: 512 } },
+      { spec: { icon: 'res/fake.png', files: [{ name: 'res/fake.png', data: Buffer.from('GIF89a not really') }] }, want: null },
+      { spec: { icon: { ref: mipmapId(0) } }, want: null },
+      { spec: { icon: { ref: mipmapId(9) }, files: await files() }, want: null },
+      { spec: {}, want: null },
+    ];
+    for (const c of cases) {
+      const icon = await iconOf(platform, c.spec);
+      expect(icon && { width: icon.width }, JSON.stringify(c.spec.icon)).toEqual(c.want);
+      if (icon) expect(icon).toMatchObject({ format: 'png', height: icon.width });
+    }
+  });
+
+  it('reads a real APK built by Android’s packager: package, versions, launcher activity and its densest icon', async () => {
+    // test/fixtures/icon-app (built by aapt, see its build.sh): mdpi 48 px red, xhdpi 96 px green.
+    const bytes = await readFile(new URL('./fixtures/icon-app.apk', import.meta.url));
+    const res = await a.hotel.post('/api/records/apps', { name: 'Fixture', apkFileId: await uploaded(a.hotel, 'apk', 'icon-app.apk', bytes) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      packageName: 'com.htv.fixture.iconapp',
+      versionCode: 3,
+      versionName: '1.2.0',
+      launchParam: 'com.htv.fixture.iconapp/com.htv.fixture.iconapp.MainActivity',
+      icon: expect.stringMatching(/^resourceId:0x7f/),
+    });
+    const icon = await a.hotel.get(`/api/files/${res.body.data.iconFileId}`);
+    expect(icon.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(icon.raw.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([96, 96]);
+    expect([...data.subarray(0, 3)]).toEqual([40, 160, 60]);
+  });
+
+  it('keeps an icon at its app’s level: a platform app’s for every hotel offered it, a hotel’s for that hotel', async () => {
+    const files = [{ name: 'res/icon.png', data: await square(64) }];
+    const platformIcon = await iconOf(platform, { icon: 'res/icon.png', files });
+    expect((await a.hotel.get(`/api/files/${platformIcon!.id}`)).status).toBe(200);
+    const hotelIcon = await iconOf(a.hotel, { icon: 'res/icon.png', files });
+    expect((await a.sibling.get(`/api/files/${hotelIcon!.id}`)).status).toBe(404);
+  });
+
+  it('reads nothing from a damaged resource table, never past its end', () => {
+    const table = encodeArsc([[{ density: 160, path: 'res/a.png' }, { density: 320, path: 'res/b.png' }]]);
+    expect(resourcePaths(table, mipmapId(0))).toEqual(['res/b.png', 'res/a.png']);
+    for (let length = 0; length < table.length; length += 7) expect(() => resourceValues(table.subarray(0, length), mipmapId(0))).not.toThrow();
+    // Every word of it overwritten with a huge or a zero value: at most fewer values, never an error.
+    for (let at = 0; at + 4 <= table.length; at += 4) {
+      for (const value of [0, 0xffffffff, 0x7fffffff]) {
+        const damaged = Buffer.from(table);
+        damaged.writeUInt32LE(value, at);
+        expect(resourceValues(damaged, mipmapId(0)).length).toBeLessThanOrEqual(2);
+      }
+    }
+    // An alias loop ends.
+    expect(resourcePaths(encodeArsc([[{ density: 0, ref: mipmapId(1) }], [{ density: 0, ref: mipmapId(0) }]]), mipmapId(0))).toEqual([]);
   });
 });
 

@@ -1,5 +1,7 @@
+import { installWindow, msUntilWindow } from '@htv/shared/areas/releases/index';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { windowTime } from '../src/areas/boot/resolve.js';
 import { PROGRESS_CALLS_PER_MINUTE, progressWriterFor } from '../src/areas/releases/device.js';
 import { waveSizes } from '../src/areas/releases/service.js';
 import { recordTables } from '../src/db/schema/index.js';
@@ -42,7 +44,7 @@ async function tvs(hotelId: number, count: number, body: Record<string, unknown>
   return out;
 }
 
-interface Item { actionId: number; url: string; notBefore: string | null; versionName: string; kind: string }
+interface Item { actionId: number; url: string; notBefore: string | null; versionName: string; kind: string; packageName: string | null; window: { start: string; end: string; source: string } | null }
 const itemsOf = async (tv: Tv): Promise<Item[]> => {
   const res = await tv.device.get('/api/device/v1/config');
   expect(res.status).toBe(200);
@@ -240,6 +242,8 @@ describe('rollouts', () => {
     await bad({ distribution: 'trial' }, 'target');
     await bad({ waves: [{ share: 60 }, { share: 50 }] }, 'waves');
     await bad({ windowStart: '02:00' }, 'windowEnd');
+    await bad({ installType: 'forced', windowStart: '02:00', windowEnd: '04:00' }, 'windowStart');
+    await bad({ installType: 'downloadOnly', windowStart: '02:00', windowEnd: '04:00' }, 'windowStart');
     await bad({ successThreshold: 0 }, 'successThreshold');
   });
 
@@ -304,5 +308,81 @@ describe('rollouts', () => {
     const accepted = await Promise.all(fleet.map((tv, i) => report(tv, items[i]!.actionId, 'downloading', { progress: 10 })));
     expect(accepted).toEqual([1, 1, 1, 1, 1]);
     await progressWriterFor(t.database.db, t.app.devices).flush();
+  });
+});
+
+describe('maintenance windows', () => {
+  const hotelWindow = { start: '02:00', end: '04:00' };
+  const own = { start: '22:00', end: '23:30' };
+  it.each([
+    { installType: 'soft', rollout: own, hotel: hotelWindow, want: { ...own, source: 'rollout' } },
+    { installType: 'soft', rollout: null, hotel: hotelWindow, want: { ...hotelWindow, source: 'hotel' } },
+    { installType: 'soft', rollout: own, hotel: null, want: { ...own, source: 'rollout' } },
+    { installType: 'soft', rollout: null, hotel: null, want: null },
+    { installType: 'forced', rollout: own, hotel: hotelWindow, want: null },
+    { installType: 'forced', rollout: null, hotel: hotelWindow, want: null },
+    { installType: 'downloadOnly', rollout: null, hotel: hotelWindow, want: null },
+  ])('a $installType install with rollout window $rollout and hotel window $hotel installs in $want', ({ installType, rollout, hotel, want }) => {
+    expect(installWindow(installType, rollout, hotel)).toEqual(want);
+  });
+
+  const at = (hh: number, mm: number, ss = 0) => new Date(2026, 10, 26, hh, mm, ss);
+  it.each([
+    { window: { start: '02:00', end: '04:00' }, now: at(3, 0), wait: 0 },
+    { window: { start: '02:00', end: '04:00' }, now: at(2, 0), wait: 0 },
+    { window: { start: '02:00', end: '04:00' }, now: at(4, 0), wait: 22 * 3600 },
+    { window: { start: '02:00', end: '04:00' }, now: at(1, 0, 30), wait: 3570 },
+    { window: { start: '22:00', end: '02:00' }, now: at(23, 30), wait: 0 },
+    { window: { start: '22:00', end: '02:00' }, now: at(1, 59), wait: 0 },
+    { window: { start: '22:00', end: '02:00' }, now: at(12, 0), wait: 10 * 3600 },
+    { window: { start: '05:00', end: '05:00' }, now: at(12, 0), wait: 0 },
+  ])('waits $wait s for $window at $now', ({ window, now, wait }) => {
+    expect(msUntilWindow(window, now)).toBe(wait * 1000);
+  });
+
+  const BOOT = ['bootConfig.read', 'bootConfig.create', 'bootConfig.update'];
+
+  it('gives each terminal its install window: the rollout’s, else its hotel’s (the nearest boot policy setting one), none when forced or download-only', async () => {
+    const b = await createTenant(t, [...HOTEL_PERMISSIONS, ...BOOT]);
+    const [windowed] = await tvs(b.hotelIds[0], 1);
+    const [byBrand] = await tvs(b.hotelIds[1], 1);
+    const hotelPolicy = await b.hotel.post('/api/records/boot-policies', { name: 'Nights', active: true, applyMode: 'window', windowStart: '02:00', windowEnd: '04:00', jitterMinutes: 0 });
+    expect(hotelPolicy.status, JSON.stringify(hotelPolicy.body)).toBe(200);
+    // The sibling's own policy sets no window: its brand's applies.
+    expect((await b.sibling.post('/api/records/boot-policies', { name: 'Logo only', active: true })).status).toBe(200);
+    expect((await b.brand.post('/api/records/boot-policies', { name: 'Brand nights', active: true, applyMode: 'window', windowStart: '01:00', windowEnd: '03:00', jitterMinutes: 0 })).status).toBe(200);
+    const cases = [
+      { installType: 'soft', window: {}, mine: { start: '02:00', end: '04:00', source: 'hotel' }, brand: { start: '01:00', end: '03:00', source: 'hotel' } },
+      { installType: 'soft', window: { windowStart: '22:00', windowEnd: '23:30' }, mine: { start: '22:00', end: '23:30', source: 'rollout' }, brand: { start: '22:00', end: '23:30', source: 'rollout' } },
+      { installType: 'forced', window: {}, mine: null, brand: null },
+      { installType: 'downloadOnly', window: {}, mine: null, brand: null },
+    ];
+    const apps: { packageName: string }[] = [];
+    for (const c of cases) {
+      const app = await newApp();
+      await create(platform, { packageId: app.id, hotelIds: b.hotelIds, installType: c.installType, ...c.window });
+      apps.push(app);
+    }
+    const byPackage = async (tv: Tv) => new Map((await itemsOf(tv)).map((item) => [item.packageName, item.window]));
+    const mine = await byPackage(windowed!);
+    const brand = await byPackage(byBrand!);
+    cases.forEach((c, i) => {
+      expect(mine.get(apps[i]!.packageName), c.installType).toEqual(c.mine);
+      expect(brand.get(apps[i]!.packageName), c.installType).toEqual(c.brand);
+    });
+
+    // The hotel changes its window: its TVs are told (a new stamp), and the next configuration has it,
+    // spread by the MAC within the policy's jitter.
+    const etag = (await windowed!.device.get('/api/device/v1/config')).headers.etag as string;
+    const stamp = (await windowed!.device.post('/api/device/v1/heartbeat', {})).body.data.config;
+    const changed = await b.hotel.put(`/api/records/boot-policies/${hotelPolicy.body.data.id}`, { name: 'Nights', active: true, applyMode: 'window', windowStart: '03:00', windowEnd: '05:00', jitterMinutes: 60 });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await windowed!.device.post('/api/device/v1/heartbeat', {})).body.data.config).not.toBe(stamp);
+    const refreshed = await windowed!.device.request('GET', '/api/device/v1/config', undefined, { 'if-none-match': etag });
+    expect(refreshed.status).toBe(200);
+    const soft = (refreshed.body.data.releases as Item[]).find((item) => item.packageName === apps[0]!.packageName);
+    expect(soft!.window).toEqual({ start: windowTime(windowed!.mac, '03:00', '05:00', 60), end: '05:00', source: 'hotel' });
+    // The sibling hotel's TVs keep their brand's window.
+    expect((await byPackage(byBrand!)).get(apps[0]!.packageName)).toEqual({ start: '01:00', end: '03:00', source: 'hotel' });
   });
 });

@@ -41,7 +41,8 @@ function redact(def: RecordDef, row: unknown): unknown {
   return copy;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A value matched literally inside an ILIKE pattern. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A record's title in a language where the title column alone is not it (names from the message catalogue). */
 export type LocalTitle = (table: RecordTable, lang: Lang) => SQL;

@@ -6,6 +6,8 @@ import { authHeaders, clearToken, setToken } from './token';
 
 /** Every API call goes below /api (proxied to the server in development, same origin in production). */
 export const API_BASE = '/api';
+/** A stored file's address (tenant-scoped; `<img>` tags send the session cookie). */
+export const fileUrl = (id: string) => `${API_BASE}/files/${encodeURIComponent(id)}`;
 /** Where the SPA lives; the router's basename. */
 export const APP_BASE = import.meta.env.BASE_URL.replace(/\/$/, '') || '';
 

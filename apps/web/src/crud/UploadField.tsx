@@ -15,12 +15,10 @@ import {
 import { Button, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_BASE, apiUrl, handleUnauthorized } from '../api/client';
+import { apiUrl, fileUrl, handleUnauthorized } from '../api/client';
 import { authHeaders } from '../api/token';
 import { useLang } from '../locales';
 import { acceptOf, imageSize, typeAllowed, typeNames } from './fileTypes';
-
-export const fileUrl = (id: string) => `${API_BASE}/files/${encodeURIComponent(id)}`;
 
 /**
  * Uploads in progress inside a form: the form refuses to submit while one runs ("Other pictures are

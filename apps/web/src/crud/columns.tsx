@@ -1,9 +1,10 @@
-import type { FieldDef, Lang, RecordDef } from '@htv/shared';
+import { isUploadRuleName, uploadRules, type FieldDef, type Lang, type RecordDef, type UploadRule } from '@htv/shared';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType, SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { fileUrl } from '../api/client';
 import type { Row } from './api';
 import type { ListState } from './listState';
 
@@ -15,6 +16,11 @@ export function formatDatetime(value: unknown): string {
   if (typeof value !== 'string' || !value) return EMPTY;
   const parsed = dayjs(value);
   return parsed.isValid() ? parsed.format(DATETIME_FORMAT) : value;
+}
+
+/** A stored picture as a list shows it: small, whole. */
+export function FileThumbnail({ id, testId }: { id: string; testId?: string }) {
+  return <img src={fileUrl(id)} alt="" width={32} height={32} style={{ objectFit: 'contain' }} data-testid={testId} />;
 }
 
 /** How a list cell shows a field's value. */
@@ -34,6 +40,13 @@ export function renderValue(name: string, field: FieldDef, value: unknown, row: 
       return formatDatetime(value);
     case 'decimal':
       return Number(value).toFixed(field.scale ?? 2);
+    case 'file':
+      // A picture (an app's icon) shows as itself; another file as its id.
+      return field.upload && isUploadRuleName(field.upload) && (uploadRules[field.upload] as UploadRule).image ? (
+        <FileThumbnail id={String(value)} testId={`cell-image-${name}`} />
+      ) : (
+        String(value)
+      );
     case 'files':
       return Array.isArray(value) ? String(value.length) : EMPTY;
     case 'json':

@@ -96,6 +96,8 @@ export const uploadRules = {
   /** Excel workbooks (MAC and SN lists, room imports): a few sheets of XML. */
   /** The material library: pictures, TV video, audio and fonts (kinds in MATERIAL_KIND_OF). */
   material: { types: ['jpeg', 'png', 'webp', 'gif', 'bmp', 'mp4', 'ts', 'mp3', 'aac', 'm4a', 'ttf', 'otf', 'woff', 'woff2'], maxBytes: 200 * MB },
+  /** App icons the server reads out of an uploaded APK and writes again as PNG (never uploaded by a client). */
+  appIcon: { types: ['png'], maxBytes: 1 * MB, image: true, serverOnly: true },
   /** Thumbnails the server makes of material pictures (never uploaded by a client). */
   materialThumbnail: { types: ['webp'], maxBytes: 1 * MB, image: true, serverOnly: true },
   spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB, archive: { maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },

@@ -135,6 +135,19 @@ export function windowTime(mac: string, start: string, end: string, jitterMinute
   return `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The maintenance window of a terminal's hotel, as its boot settings give it: the window of the best
+ * policy in use reaching it (MAC over hotel over brand over platform) that sets both ends, whatever its
+ * apply mode, so a hotel policy without a window keeps its brand's. The start is spread by the MAC
+ * within the policy's jitter, as a boot change's is. Null when no policy sets one.
+ */
+export async function maintenanceWindowFor(db: Db, terminal: BootTerminal): Promise<{ start: string; end: string } | null> {
+  const policy = (await bootCandidates(db, terminal)).map((c) => c.policy).find((p) => p.windowStart && p.windowEnd);
+  if (!policy) return null;
+  const end = String(policy.windowEnd);
+  return { start: windowTime(terminal.mac, String(policy.windowStart), end, Number(policy.jitterMinutes ?? 0)), end };
+}
+
 /** A terminal's `boot` configuration part: its policy with file addresses, hidden modules and the hotel's TV menu. */
 export async function bootPartFor(db: Db, terminal: BootTerminal): Promise<BootConfigPart> {
   const [best] = await bootCandidates(db, terminal);

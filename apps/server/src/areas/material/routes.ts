@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { idSchema, records, type FieldDef } from '@htv/shared';
 import type { MaterialKind } from '@htv/shared/areas/material/records';
 import { eq } from 'drizzle-orm';
@@ -9,7 +8,8 @@ import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { readerOf } from '../../files/access.js';
-import { storageKeyFor, type Storage } from '../../files/storage.js';
+import { storeGeneratedFile } from '../../files/generated.js';
+import type { Storage } from '../../files/storage.js';
 import { conflict, forbidden, invalidFields } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks, type RecordHooks } from '../../records/hooks.js';
@@ -60,24 +60,15 @@ async function storeThumbnail(ctx: WriteContext, storage: Storage, source: typeo
   const thumbnail = await makeThumbnail(storage, source.storageKey).catch(() => {
     throw invalidFields({ fileId: { key: 'upload.badType', params: { types: 'jpeg, png, webp, gif, bmp' } } });
   });
-  const id = randomUUID();
-  const key = storageKeyFor(id);
-  await storage.put(key, thumbnail.data);
-  await ctx.db.insert(files).values({
-    id,
-    storageKey: key,
-    name: `${source.name.replace(/\.[^.]*$/, '')}.webp`.slice(0, 255),
+  return storeGeneratedFile(ctx.db, storage, {
+    ...thumbnail,
+    name: `${source.name.replace(/\.[^.]*$/, '')}.webp`,
     mime: 'image/webp',
-    size: thumbnail.data.length,
-    width: thumbnail.width,
-    height: thumbnail.height,
     rule: 'materialThumbnail',
-    sha256: createHash('sha256').update(thumbnail.data).digest('hex'),
     brandId: source.brandId,
     hotelId: source.hotelId,
     uploadedBy: ctx.actor.userId,
   });
-  return id;
 }
 
 /** The storage of the write's app (a material's facts are read from its file). */

@@ -1,8 +1,11 @@
 import ManifestParser from '@devicefarmer/adbkit-apkreader/lib/apkreader/parser/manifest.js';
 import { uploadRules } from '@htv/shared';
-import type { ByteSource } from '../../files/archive.js';
+import sharp from 'sharp';
+import type { Archive, ByteSource } from '../../files/archive.js';
 import { readArchive } from '../../files/archive.js';
+import { detectType } from '../../files/detect.js';
 import type { Storage } from '../../files/storage.js';
+import { resourcePaths } from './arsc.js';
 
 /** What an APK says of itself (its binary AndroidManifest.xml). */
 export interface ApkInfo {
@@ -13,10 +16,25 @@ export interface ApkInfo {
   launchActivity: string | null;
   /** The icon as the manifest names it (a resource reference), or null. */
   icon: string | null;
+  /** The icon's picture (the densest PNG or WebP it names, decoded and written again as PNG), or null. */
+  iconPng: IconPicture | null;
+}
+
+export interface IconPicture {
+  data: Buffer;
+  width: number;
+  height: number;
 }
 
 /** The largest AndroidManifest.xml read (real ones are tens of KB). */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+/** The largest resources.arsc read to find the icon (a large app's is a few MB). */
+const MAX_RESOURCES_BYTES = 32 * 1024 * 1024;
+/** The largest icon file read (launcher icons are a few KB to a few hundred). */
+const MAX_ICON_BYTES = 1024 * 1024;
+/** The stored icon's longest side at most (never enlarged), and the pixels a source may decode to. */
+const ICON_SIZE = 512;
+const MAX_ICON_PIXELS = 4096 * 4096;
 
 /** A stored object read in ranges, as the archive inspector's random access. */
 function storageSource(storage: Storage, key: string, size: number): ByteSource {
@@ -48,6 +66,42 @@ function wellFormedChunks(xml: Buffer): boolean {
   return true;
 }
 
+/** An entry's bytes when it exists and is at most `max` bytes (inflated within the archive's bounds). */
+async function entryBytes(archive: Archive, name: string, max: number): Promise<Buffer | null> {
+  const entry = archive.entry(name);
+  if (!entry || entry.size > max) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive.open(entry)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The app's icon as a PNG: the files the manifest's icon names (a path, or a resource resolved through
+ * resources.arsc, densest first), the first that is a PNG or WebP by its content and decodes as one,
+ * written again as PNG at most ICON_SIZE on its longest side. Null when none is (an adaptive icon's XML).
+ */
+async function readIcon(archive: Archive, icon: unknown): Promise<IconPicture | null> {
+  if (typeof icon !== 'string' || !icon) return null;
+  const reference = /^resourceId:0x([0-9a-f]{1,8})$/i.exec(icon);
+  let paths = [icon];
+  if (reference) {
+    const table = await entryBytes(archive, 'resources.arsc', MAX_RESOURCES_BYTES);
+    paths = table ? resourcePaths(table, parseInt(reference[1]!, 16)) : [];
+  }
+  for (const path of paths.slice(0, 20)) {
+    const bytes = await entryBytes(archive, path, MAX_ICON_BYTES);
+    const type = bytes ? detectType(bytes.subarray(0, 64)) : null;
+    if (!bytes || (type !== 'png' && type !== 'webp')) continue;
+    const png = await sharp(bytes, { limitInputPixels: MAX_ICON_PIXELS })
+      .resize(ICON_SIZE, ICON_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null);
+    if (png) return { data: png.data, width: png.info.width, height: png.info.height };
+  }
+  return null;
+}
+
 const resourceText = (value: unknown): string | null => {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return value.slice(0, 200);
@@ -56,19 +110,16 @@ const resourceText = (value: unknown): string | null => {
 };
 
 /**
- * Reads package, version and launchable activity of a stored APK: its directory through the archive
- * inspector with the `apk` rule's limits, the manifest (at most 4 MB) inflated by it, then parsed by
- * adbkit-apkreader's manifest parser. Null when any of it cannot be read ("get package info failed").
+ * Reads package, version, launchable activity and icon of a stored APK: its directory through the
+ * archive inspector with the `apk` rule's limits, the manifest (at most 4 MB) inflated by it, then
+ * parsed by adbkit-apkreader's manifest parser; the icon as `readIcon` finds it. Null when the
+ * manifest cannot be read ("get package info failed"); an icon that cannot be read is only missing.
  */
 export async function readApkInfo(storage: Storage, key: string, size: number): Promise<ApkInfo | null> {
   try {
     const archive = await readArchive(storageSource(storage, key, size), uploadRules.apk.archive);
-    const entry = archive.entry('AndroidManifest.xml');
-    if (!entry || entry.size > MAX_MANIFEST_BYTES) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of archive.open(entry)) chunks.push(chunk);
-    const xml = Buffer.concat(chunks);
-    if (!wellFormedChunks(xml)) return null;
+    const xml = await entryBytes(archive, 'AndroidManifest.xml', MAX_MANIFEST_BYTES);
+    if (!xml || !wellFormedChunks(xml)) return null;
     const manifest = new ManifestParser(xml).parse();
     const versionCode = Number(manifest.versionCode);
     if (typeof manifest.package !== 'string' || !Number.isInteger(versionCode) || versionCode < 1) return null;
@@ -81,6 +132,7 @@ export async function readApkInfo(storage: Storage, key: string, size: number): 
       versionName: String(manifest.versionName ?? versionCode).slice(0, 64),
       launchActivity: activity ? `${manifest.package}/${activity}`.slice(0, 200) : null,
       icon: resourceText(app?.icon),
+      iconPng: await readIcon(archive, app?.icon).catch(() => null),
     };
   } catch {
     return null;

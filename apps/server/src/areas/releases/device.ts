@@ -1,6 +1,6 @@
 import { idSchema } from '@htv/shared';
 import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
-import { progressRequest, type InstallType, type ReleaseItem, type ReleaseKind } from '@htv/shared/areas/releases/index';
+import { installWindow, progressRequest, type InstallType, type MaintenanceWindow, type ReleaseItem, type ReleaseKind } from '@htv/shared/areas/releases/index';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { parseRange } from '../../files/routes.js';
 import type { Storage } from '../../files/storage.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
+import { maintenanceWindowFor, type BootTerminal } from '../boot/resolve.js';
 import { addConfigPart, deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
 import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { ProgressWriter } from './progress.js';
@@ -27,18 +28,32 @@ export const releaseFileUrl = (actionId: number) => `${DEVICE_API_BASE}/releases
  * What a terminal must install now: per package (firmware, control, each app) the best of its
  * actions in running rollouts whose wave has started and that are not final, MAC over hotel over
  * brand over all, then the latest. A terminal that newly matches a running rollout joins its wave first.
+ * Each item carries the window it installs in: a soft install's is the rollout's own, else the
+ * hotel's maintenance window (its boot settings); forced and download-only ones have none.
  */
-export async function releaseItems(db: Db, terminalId: number): Promise<ReleaseItem[]> {
-  await joinRunningRollouts(db, terminalId);
+export async function releaseItems(db: Db, terminal: BootTerminal & { id: number }): Promise<ReleaseItem[]> {
+  await joinRunningRollouts(db, terminal.id);
   const rows = rowsOf(
     await db.execute(sql`
     select distinct on (r.kind, r.package_name) a.id, a.not_before, r.kind, r.package_title, r.package_name, r.version_name, r.version_code,
            r.size, r.md5, r.sha256, r.install_type, r.window_start, r.window_end
       from release_actions a join release_rollouts r on r.id = a.rollout_id
-     where a.terminal_id = ${terminalId} and r.state = 'running' and a.wave <= r.current_wave and a.state not in (${FINAL})
+     where a.terminal_id = ${terminal.id} and r.state = 'running' and a.wave <= r.current_wave and a.state not in (${FINAL})
      order by r.kind, r.package_name, a.rank desc, a.id desc`),
   );
-  return rows.map((r) => ({
+  let hotelWindow: Promise<MaintenanceWindow | null> | undefined;
+  const hotel = () => (hotelWindow ??= maintenanceWindowFor(db, terminal));
+  const items: ReleaseItem[] = [];
+  for (const r of rows) {
+    const installType = r.install_type as InstallType;
+    const own = r.window_start ? { start: r.window_start as string, end: r.window_end as string } : null;
+    items.push(toItem(r, installWindow(installType, own, installType === 'soft' && !own ? await hotel() : null)));
+  }
+  return items;
+}
+
+function toItem(r: Row, window: ReleaseItem['window']): ReleaseItem {
+  return {
     actionId: r.id as number,
     kind: r.kind as ReleaseKind,
     name: r.package_title as string,
@@ -50,9 +65,9 @@ export async function releaseItems(db: Db, terminalId: number): Promise<ReleaseI
     md5: r.md5 as string,
     sha256: r.sha256 as string,
     installType: r.install_type as InstallType,
-    window: r.window_start ? { start: r.window_start as string, end: r.window_end as string } : null,
+    window,
     notBefore: r.not_before ? new Date(r.not_before as string).toISOString() : null,
-  }));
+  };
 }
 
 let partAdded = false;
@@ -73,7 +88,7 @@ export function progressWriterFor(db: Db, runtime: DeviceRuntime): ProgressWrite
 export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runtime: DeviceRuntime, storage: Storage): void {
   if (!partAdded) {
     partAdded = true;
-    addConfigPart('releases', async (terminal, ctx) => (terminal.authorization === 'authorized' ? releaseItems(ctx.db, terminal.id) : []));
+    addConfigPart('releases', async (terminal, ctx) => (terminal.authorization === 'authorized' ? releaseItems(ctx.db, terminal) : []));
   }
   scope.decorateRequest('deviceTerminal', null);
   const preHandler = deviceAuthHook(runtime);

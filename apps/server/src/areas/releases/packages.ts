@@ -1,13 +1,15 @@
 import { records } from '@htv/shared';
-import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.js';
 import { files, recordTables } from '../../db/schema/index.js';
+import { storeGeneratedFile } from '../../files/generated.js';
 import type { Storage } from '../../files/storage.js';
 import { conflict, forbidden, invalidFields } from '../../http/errors.js';
 import type { Row, WriteContext } from '../../records/engine.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { setRowAccess } from '../../tenancy/scope.js';
 import { readApkInfo } from './apk.js';
+import { appReach, assertTrialOffer, offerNewApp } from './offers.js';
 
 /** The stored file a package names, or a 422 on its field (a file the writer may name was already checked). */
 async function fileOf(ctx: WriteContext, field: string, id: string) {
@@ -69,6 +71,19 @@ async function applyApk(ctx: WriteContext, values: Record<string, unknown>, exis
   const confirm = values.versionConfirm;
   if (current && info.versionCode > current && confirm !== 'upgrade') throw conflict('app.confirmUpgrade', { found: info.versionName, current: existing!.versionName });
   if (current && info.versionCode < current && confirm !== 'downgrade') throw conflict('app.confirmDowngrade', { found: info.versionName, current: existing!.versionName });
+  // The icon belongs to the app's level, so whoever reads the app reads it.
+  const owner = existing ?? { brandId: values.brandId ?? null, hotelId: values.hotelId ?? null };
+  const iconFileId = info.iconPng
+    ? await storeGeneratedFile(ctx.db, storageOf(ctx), {
+        ...info.iconPng,
+        name: `${info.packageName}.png`,
+        mime: 'image/png',
+        rule: 'appIcon',
+        brandId: (owner.brandId as number | null) ?? null,
+        hotelId: (owner.hotelId as number | null) ?? null,
+        uploadedBy: ctx.actor.userId,
+      })
+    : null;
   return {
     ...values,
     packageName: info.packageName,
@@ -78,6 +93,7 @@ async function applyApk(ctx: WriteContext, values: Record<string, unknown>, exis
     size: file.size,
     md5: file.md5,
     icon: info.icon,
+    iconFileId,
   };
 }
 
@@ -89,12 +105,13 @@ export function installPackageHooks(): void {
   installed = true;
   packageHooks('otaPackage');
   packageHooks('controlUpgrade');
-  // Hotels see the platform's apps (offered to every hotel) beside their own; they change only theirs.
-  setRowAccess('app', (table, actor, base) => (actor.userType === 1 ? base : or(base, isNull(table.brandId))));
+  // Hotels see the platform's apps offered to them beside their own; they change only theirs.
+  setRowAccess('app', appReach);
   addRecordHooks('app', {
     async beforeWrite(ctx, values, existing) {
       if (existing && !owns(ctx.actor, existing)) throw forbidden();
-      const { size: _size, md5: _md5, icon: _icon, ...rest } = values;
+      if (existing && existing.hotelId === null && values.distribution === 'trial' && existing.distribution !== 'trial') await assertTrialOffer(ctx.db, existing.id as number);
+      const { size: _size, md5: _md5, icon: _icon, iconFileId: _iconFile, ...rest } = values;
       const fileId = rest.apkFileId as string | null | undefined;
       const out = fileId && fileId !== existing?.apkFileId ? await applyApk(ctx, rest, existing) : rest;
       delete out.versionConfirm;
@@ -105,6 +122,10 @@ export function installPackageHooks(): void {
     },
     beforeDelete(ctx, rows) {
       if (rows.some((row) => !owns(ctx.actor, row))) throw forbidden();
+    },
+    async afterCommit(ctx, { action, rows }) {
+      const [row] = rows;
+      if (action === 'create' && row && row.hotelId === null && row.brandId === null && row.distribution !== 'trial') await offerNewApp(ctx.db, row.id as number);
     },
     hidden: ['versionConfirm'],
   });

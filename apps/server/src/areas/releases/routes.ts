@@ -1,6 +1,6 @@
 import { idSchema, intSchema, pagingShape, records, type FieldDef } from '@htv/shared';
 import { PERMISSIONS } from '@htv/shared/areas/access/permissions';
-import { ACTION_STATES, rolloutCreate, ROLLOUT_STATES, type Rollout, type RolloutWave } from '@htv/shared/areas/releases/index';
+import { ACTION_STATES, appOfferBody, rolloutCreate, ROLLOUT_STATES, type Rollout, type RolloutWave } from '@htv/shared/areas/releases/index';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { recordTables } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { tenantFilter } from '../../tenancy/scope.js';
+import { appOfferOf, offeredApps, setAppOffer } from './offers.js';
 import { installPackageHooks } from './packages.js';
 import { releaseRollouts } from './schema.js';
 import { actionReach, changeRollout, createRollout, deleteActions, evaluateRollouts, rolloutReach } from './service.js';
@@ -34,6 +35,13 @@ const ROLLOUT_FIELDS: Record<string, FieldDef> = {
   maxRetries: { ...label('int', t('重试次数', 'Retries')), min: 0, max: 5 },
   windowStart: label('text', t('维护时段开始', 'Window start')),
   windowEnd: label('text', t('维护时段结束', 'Window end')),
+};
+
+/** Labels of the offer form's fields in validation messages. */
+const OFFER_FIELDS: Record<string, FieldDef> = {
+  all: label('bool', t('全部酒店', 'Every hotel')),
+  brandIds: label('text', t('品牌', 'Brands')),
+  hotelIds: label('text', t('酒店', 'Hotels')),
 };
 
 type Row = Record<string, unknown>;
@@ -248,6 +256,27 @@ export function registerReleases(app: FastifyInstance, db: Db): void {
       installed: installedRows.map((r) => ({ kind: r.kind, packageName: r.package_name, versionName: r.version_name, versionCode: r.version_code ?? null, installedAt: iso(r.installed_at) })),
       actions: pending.map((r) => ({ id: r.id, state: r.state, progress: r.progress, attempts: r.attempts, failureCode: r.failure_code ?? null, failureReason: r.failure_reason ?? null, rolloutId: r.rollout_id, rolloutName: r.rollout_name, rolloutState: r.rollout_state, kind: r.kind, packageTitle: r.package_title, versionName: r.version_name })),
     });
+  });
+
+  // Where the platform's apps are offered (/all_app/list), and what a hotel is offered (/hotelapp/list).
+  app.get('/api/releases/apps/:id/offers', { schema: { tags, params: idParams, summary: 'Where a platform app is offered: every hotel, or brands and hotels' }, config: { auth: { userTypes: [1] as const, permission: 'app.read' } } }, async (request) =>
+    ok(await appOfferOf(db, (request.params as { id: number }).id, request.lang)),
+  );
+  app.put(
+    '/api/releases/apps/:id/offers',
+    { schema: { tags, params: idParams, body: appOfferBody, summary: 'Offer a platform app to every hotel, or to brands and hotels (a partial trial to named ones only)' }, config: { auth: { userTypes: [1] as const, permission: 'app.update' }, fields: OFFER_FIELDS } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      await setAppOffer(db, actorOf(request), id, request.body as z.output<typeof appOfferBody>, request.ip);
+      return ok(await appOfferOf(db, id, request.lang));
+    },
+  );
+  const offeredQuery = z.object({ ...pagingShape(), keyword: z.string().trim().max(200).optional() });
+  app.get('/api/releases/offered-apps', { schema: { tags, querystring: offeredQuery, summary: 'The platform’s apps offered to the caller’s hotel' }, config: { auth: { userTypes: [3] as const, permission: 'app.read' } } }, async (request) => {
+    const actor = actorOf(request);
+    if (actor.hotelId === null) throw notFound();
+    const page = await offeredApps(db, actor.hotelId, request.query as z.infer<typeof offeredQuery>);
+    return ok({ ...page, items: page.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) });
   });
 
   const taskQuery = z.object({ ...pagingShape(), failed: z.enum(['0', '1']).optional(), mac: z.string().max(32).optional() });

@@ -112,3 +112,20 @@ export const terminalPackages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.terminalId, t.kind, t.packageName] })],
 );
+
+/**
+ * Which hotels a platform app is offered to (/hotelapp/list shows them beside the hotel's own): a row
+ * naming neither brand nor hotel offers it to every hotel, one naming a brand to that brand's hotels,
+ * one naming a hotel to that hotel. A platform app without rows is offered to no hotel.
+ */
+export const appOffers = pgTable(
+  'app_offers',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id').notNull().references(() => recordTables.app!.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id').references(() => hotels.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_offers_app_idx').on(t.appId), index('app_offers_brand_idx').on(t.brandId), index('app_offers_hotel_idx').on(t.hotelId)],
+);

@@ -199,6 +199,7 @@ export async function createRollout(db: Db, actor: Actor, body: RolloutBody, ip?
   const shares = body.waves.reduce((sum, w) => sum + ('share' in w ? w.share : 0), 0);
   if (shares > 100) throw invalidFields({ waves: { key: 'release.wavesTooMany' } });
   if ((body.windowStart === null) !== (body.windowEnd === null)) throw invalidFields({ windowEnd: { key: 'release.windowIncomplete' } });
+  if (body.windowStart !== null && body.installType !== 'soft') throw invalidFields({ windowStart: { key: 'release.windowSoftOnly' } });
   if (actor.userType !== 1 && body.kind !== 'app') throw notFound();
   const facts = await packageFacts(db, actor, body.kind, body.packageId);
   const targets = await resolveTargets(db, actor, body);

@@ -10,7 +10,7 @@ import { can } from '../../auth/access';
 import { recordApi, recordKeys } from '../../crud/api';
 import { useRecordPages } from '../../crud/registry';
 import { QueryStatus } from '../../crud/QueryStatus';
-import { fileUrl } from '../../crud/UploadField';
+import { fileUrl } from '../../api/client';
 import { useTabSubject } from '../../layout/tabSubject';
 import { useLang } from '../../locales';
 import { useBootText } from './locales';

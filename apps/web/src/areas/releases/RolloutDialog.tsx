@@ -48,12 +48,14 @@ export function RolloutDialog({ kind, packageId, title, onClose }: { kind: Relea
   const [saving, setSaving] = useState(false);
   const platform = user.user_type === 1;
   const target = Form.useWatch('target', form) ?? (platform ? 'all' : 'hotel');
+  // Only a soft install keeps a window (forced ones install at once, download-only ones download any time).
+  const installType = Form.useWatch('installType', form) ?? 'soft';
   const hotels = useQuery({ queryKey: ['releases', 'hotel-options'], queryFn: ({ signal }) => recordApi.options(records.hotel, '', undefined, signal), enabled: target === 'hotel' });
   const targets = Object.entries(TARGET_KINDS).filter(([key]) => platform || key === 'hotel' || key === 'terminal');
 
   const submit = async () => {
     const v = await form.validateFields();
-    const [windowStart, windowEnd] = v.window ? v.window.split('-').map((s) => s.trim()) : [null, null];
+    const [windowStart, windowEnd] = v.window && v.installType === 'soft' ? v.window.split('-').map((s) => s.trim()) : [null, null];
     const body: RolloutCreate = {
       kind,
       packageId,
@@ -140,9 +142,11 @@ export function RolloutDialog({ kind, packageId, title, onClose }: { kind: Relea
         <Form.Item name="maxRetries" label={m('maxRetries')}>
           <InputNumber min={0} max={5} data-testid="rollout-retries" />
         </Form.Item>
-        <Form.Item name="window" label={m('window')} extra={m('windowHelp')} rules={[{ pattern: /^\s*\d{2}:\d{2}\s*-\s*\d{2}:\d{2}\s*$/ }]}>
-          <Input />
-        </Form.Item>
+        {installType === 'soft' && (
+          <Form.Item name="window" label={m('window')} extra={m('windowHelp')} rules={[{ pattern: /^\s*\d{2}:\d{2}\s*-\s*\d{2}:\d{2}\s*$/ }]}>
+            <Input />
+          </Form.Item>
+        )}
         <Form.Item name="start" label={m('startNow')} valuePropName="checked">
           <Switch />
         </Form.Item>

@@ -63,7 +63,7 @@ export default function RolloutPage() {
           <Descriptions.Item label={m('package')}>{`${r.packageTitle} · ${r.versionName}`}</Descriptions.Item>
           <Descriptions.Item label={m('distribution')}>{DISTRIBUTIONS[r.distribution][lang]}</Descriptions.Item>
           <Descriptions.Item label={m('installType')}>{INSTALL_TYPES[r.installType][lang]}</Descriptions.Item>
-          <Descriptions.Item label={m('window')}>{r.windowStart ? `${r.windowStart}-${r.windowEnd}` : '-'}</Descriptions.Item>
+          <Descriptions.Item label={m('window')}>{r.windowStart ? `${r.windowStart}-${r.windowEnd}` : m(r.installType === 'soft' ? 'hotelWindow' : 'noWindow')}</Descriptions.Item>
           <Descriptions.Item label={m('successThreshold')}>{r.successThreshold}</Descriptions.Item>
           <Descriptions.Item label={m('errorThreshold')}>{r.errorThreshold}</Descriptions.Item>
           <Descriptions.Item label={m('progress')}>

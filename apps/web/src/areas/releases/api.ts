@@ -1,4 +1,4 @@
-import type { DownloadTask, Rollout, RolloutCreate, RolloutWave } from '@htv/shared/areas/releases/index';
+import type { AppOffer, AppOfferBody, DownloadTask, Rollout, RolloutCreate, RolloutWave } from '@htv/shared/areas/releases/index';
 import { api, type Query } from '../../api/client';
 import type { PageOf } from '../../crud/PagedTable';
 
@@ -30,6 +30,21 @@ export interface ActionRow {
 
 export type TaskRow = DownloadTask;
 
+/** A platform app offered to the hotel (`GET /api/releases/offered-apps`). */
+export interface OfferedApp {
+  id: number;
+  name: string;
+  packageName: string | null;
+  versionName: string | null;
+  versionCode: number | null;
+  size: number | null;
+  appType: string | null;
+  distribution: 'official' | 'trial';
+  apkFileId: string | null;
+  iconFileId: string | null;
+  createdAt: string;
+}
+
 export interface TerminalReleases {
   otaVersion: string | null;
   controlVersion: string | null;
@@ -49,4 +64,7 @@ export const releaseApi = {
   deleteActions: (ids: number[]) => api.post<{ deleted: number }>('/admin/upgrade_terminal/delete_batch', { ids }),
   tasks: (query: Query, signal?: AbortSignal) => api.get<PageOf<TaskRow>>('/task_info/tasks', query, signal),
   terminal: (id: number, signal?: AbortSignal) => api.get<TerminalReleases>(`/releases/terminals/${id}`, undefined, signal),
+  offer: (appId: number, signal?: AbortSignal) => api.get<AppOffer>(`/releases/apps/${appId}/offers`, undefined, signal),
+  setOffer: (appId: number, body: AppOfferBody) => api.put<AppOffer>(`/releases/apps/${appId}/offers`, body),
+  offeredApps: (query: Query, signal?: AbortSignal) => api.get<PageOf<OfferedApp>>('/releases/offered-apps', query, signal),
 };

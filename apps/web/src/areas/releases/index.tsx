@@ -1,39 +1,26 @@
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { records } from '@htv/shared';
 import { PERMISSIONS } from '@htv/shared/areas/access/permissions';
-import type { ReleaseKind } from '@htv/shared/areas/releases/index';
-import { Button } from 'antd';
-import { Suspense, useState } from 'react';
 import { lazyPage } from '../../app/lazyPage';
-import { can } from '../../auth/access';
-import { extendRecord, type RowActionProps } from '../../crud/extensions';
-import { useReleaseText } from './locales';
-
-const RolloutDialog = lazyPage(() => import('./RolloutDialog').then((m) => ({ default: m.RolloutDialog })));
-
-/** "Release" on a package row: opens the rollout form for it. */
-function releaseAction(kind: ReleaseKind, title: (row: RowActionProps['row']) => string) {
-  return function ReleaseAction({ row }: RowActionProps) {
-    const m = useReleaseText();
-    const [open, setOpen] = useState(false);
-    return (
-      <>
-        <Button type="link" size="small" icon={<CloudUploadOutlined />} onClick={() => setOpen(true)} data-testid="release-open">
-          {m('publish')}
-        </Button>
-        {open && (
-          <Suspense fallback={null}>
-            <RolloutDialog kind={kind} packageId={row.id} title={title(row)} onClose={() => setOpen(false)} />
-          </Suspense>
-        )}
-      </>
-    );
-  };
-}
+import { can, canUseRecord } from '../../auth/access';
+import { extendRecord } from '../../crud/extensions';
+import { overrideRecordPages } from '../../crud/registry';
+import { AppReleaseAction, OfferAction, releaseAction } from './actions';
 
 const visible = (session: { loginInfo: Parameters<typeof can>[0] }) => can(session.loginInfo, PERMISSIONS.releasePublish);
 
 extendRecord('otaPackage', { rowActions: [{ key: 'release', visible, Component: releaseAction('ota', (row) => `${String(row.name)} ${String(row.version)}`) }] });
 extendRecord('controlUpgrade', { rowActions: [{ key: 'release', visible, Component: releaseAction('control', (row) => String(row.versionName)) }] });
 extendRecord('app', {
-  rowActions: [{ key: 'release', visible, when: (row) => !!row.apkFileId, Component: releaseAction('app', (row) => `${String(row.name)} ${String(row.versionName ?? '')}`) }],
+  rowActions: [
+    { key: 'release', visible, when: (row) => !!row.apkFileId, Component: AppReleaseAction },
+    {
+      key: 'offer',
+      visible: (session) => session.loginInfo.user_type === 1 && canUseRecord(session.loginInfo, records.app, 'update'),
+      when: (row) => row.hotelId === null && row.brandId === null,
+      Component: OfferAction,
+    },
+  ],
 });
+
+// A hotel's app page: its own apps beside the platform's offered to it (read-only).
+overrideRecordPages('app', { List: lazyPage(() => import('./AppsPage')) });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Text } from '../../i18n/lang.js';
 import { idSchema, intSchema } from '../../record/fields.js';
+import type { InstallWindow } from './window.js';
 
 export * from './records.js';
+export * from './window.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -128,9 +130,30 @@ export interface ReleaseItem {
   md5: string;
   sha256: string;
   installType: InstallType;
-  window: { start: string; end: string } | null;
+  /** When a soft install may run: the rollout's window, else the hotel's; null: at once (forced, download-only, no window). */
+  window: InstallWindow | null;
   /** A retry waits until then (ISO time); null: now. */
   notBefore: string | null;
+}
+
+/**
+ * Which hotels a platform app is offered to: every hotel, or the hotels of the named brands and the
+ * named hotels (a partial trial only to named ones). `PUT /api/releases/apps/{id}/offers`.
+ */
+export const appOfferBody = z.object({
+  all: z.boolean().default(false),
+  brandIds: z.array(idSchema).max(1000).default([]),
+  hotelIds: z.array(idSchema).max(5000).default([]),
+});
+export type AppOfferBody = z.input<typeof appOfferBody>;
+
+/** A platform app's offer as the console shows it (titles in the request's language). */
+export interface AppOffer {
+  appId: number;
+  distribution: 'official' | 'trial';
+  all: boolean;
+  brands: { id: number; title: string }[];
+  hotels: { id: number; title: string }[];
 }
 
 /** Progress reports of a TV, up to 50 in one call. */

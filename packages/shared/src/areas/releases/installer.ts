@@ -1,4 +1,5 @@
 import type { ProgressReport, ReleaseItem } from './index.js';
+import { msUntilWindow } from './window.js';
 
 /** What an installing TV needs from its platform (the simulator in Node, the browser TV in a page). */
 export interface InstallerIo {
@@ -26,8 +27,9 @@ const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.to
 /**
  * How a TV installs what its configuration's `releases` part lists (docs/releases.md), one item at a
  * time: waits for a retry's time, downloads the package (resuming with a range), checks its SHA-256,
- * reports each step, simulates the install (failing `failureShare` of them) and keeps the new
- * versions, which the TV reports in its heartbeats. Shared by the simulator and the browser TV.
+ * waits for a soft install's maintenance window, reports each step, simulates the install (failing
+ * `failureShare` of them) and keeps the new versions, which the TV reports in its heartbeats. Shared
+ * by the simulator and the browser TV.
  */
 export class ReleaseInstaller {
   otaVersion: string | undefined;
@@ -76,6 +78,9 @@ export class ReleaseInstaller {
     this.downloads++;
     await this.step(item, 'downloaded', { progress: 100 });
     if (item.installType === 'downloadOnly') return;
+    // A soft install waits, downloaded, for its maintenance window (the TV's local time).
+    const closed = item.window ? msUntilWindow(item.window, new Date()) : 0;
+    if (closed > 0) await this.io.sleep(closed);
     await this.step(item, 'installing');
     await this.io.sleep(this.options.installMs ?? 200);
     if (Math.random() < (this.options.failureShare ?? 0)) return this.fail(item, 'E_INSTALL', 'simulated install failure');

@@ -8,6 +8,7 @@ export const releaseMessages = {
   'app.confirmDowngrade': { 'zh-CN': '上传的版本（{found}）低于当前版本（{current}），确认降级？', 'en-US': 'The uploaded version ({found}) is lower than the current one ({current}): confirm the downgrade?' },
   'app.duplicateMd5': { 'zh-CN': '上传失败，该文件（MD5 {md5}）已存在', 'en-US': 'Upload failed: this file (MD5 {md5}) already exists' },
   'app.notOwner': { 'zh-CN': '只能修改本级的应用', 'en-US': 'Only apps of your own level can be changed' },
+  'app.trialNotAll': { 'zh-CN': '部分试用的应用不能提供给全部酒店，请选择品牌或酒店', 'en-US': 'A partial-trial app cannot be offered to every hotel: choose brands or hotels' },
   'release.packageMissing': { 'zh-CN': '升级包不存在', 'en-US': 'The package does not exist' },
   'release.wrongState': { 'zh-CN': '发布当前状态为「{state}」，不能{action}', 'en-US': 'The rollout is {state}: it cannot be {action}' },
   'release.targetRequired': { 'zh-CN': '请至少选择一个发布对象', 'en-US': 'Choose at least one target' },
@@ -16,6 +17,7 @@ export const releaseMessages = {
   'release.noTerminals': { 'zh-CN': '没有符合条件的终端', 'en-US': 'No terminal matches these targets' },
   'release.wavesTooMany': { 'zh-CN': '分批比例之和不能超过100%', 'en-US': 'The waves’ shares cannot add up to more than 100%' },
   'release.windowIncomplete': { 'zh-CN': '维护时段的开始和结束时间须同时填写', 'en-US': 'Fill both the start and the end of the maintenance window' },
+  'release.windowSoftOnly': { 'zh-CN': '只有提示安装使用维护时段（强制安装立即安装，仅下载随时下载）', 'en-US': 'Only soft installs keep a maintenance window (forced ones install at once, download-only ones download at any time)' },
   'release.actionInFlight': { 'zh-CN': '终端正在安装，不能删除', 'en-US': 'The terminal is installing: the entry cannot be deleted' },
 } as const;
 
@@ -26,5 +28,6 @@ export const RELEASE_LOG_ACTIONS = {
   rollout_pause: { 'zh-CN': '暂停发布', 'en-US': 'Pause rollout' },
   rollout_resume: { 'zh-CN': '继续发布', 'en-US': 'Resume rollout' },
   rollout_cancel: { 'zh-CN': '取消发布', 'en-US': 'Cancel rollout' },
+  app_offer: { 'zh-CN': '设置应用提供范围', 'en-US': 'Set where an app is offered' },
   upgrade_terminal_delete: { 'zh-CN': '删除终端升级', 'en-US': 'Delete terminal upgrades' },
 } as const;

@@ -65,9 +65,10 @@ export const DISTRIBUTIONS = { official: t('正式', 'Official'), trial: t('部�
 export const VERSION_CONFIRMS = { upgrade: t('确认升级', 'Confirm upgrade'), downgrade: t('确认降级', 'Confirm downgrade') } as const;
 
 /**
- * Apps (spec part 2 §3, §5, §9): the platform's (/all_app/list, offered to every hotel) and each
- * hotel's own (/hotelapp/list). An uploaded APK is read from the file itself: its package must be
- * the app's, a version change needs the form's confirmation, the same file twice is refused.
+ * Apps (spec part 2 §3, §5, §9): the platform's (/all_app/list, offered to every hotel or to chosen
+ * brands and hotels) and each hotel's own (/hotelapp/list). An uploaded APK is read from the file
+ * itself (package, versions, launch activity, icon): its package must be the app's, a version change
+ * needs the form's confirmation, the same file twice is refused.
  */
 export const app = defineRecord({
   name: 'app',
@@ -89,7 +90,8 @@ export const app = defineRecord({
     versionCode: int({ label: t('版本号', 'Version code'), min: 1, sort: true }),
     size: int({ label: t('文件大小(字节)', 'File size (bytes)'), readOnly: true }),
     md5: text({ label: t('MD5', 'MD5'), max: 32, readOnly: true, list: false }),
-    icon: text({ label: t('图标', 'Icon'), max: 200, readOnly: true, list: false }),
+    iconFileId: file({ label: t('图标', 'Icon'), upload: 'appIcon', readOnly: true, list: true }),
+    icon: text({ label: t('图标资源', 'Icon resource'), max: 200, readOnly: true, list: false }),
     appType: choice({ label: t('应用类型', 'Type'), options: APP_TYPES, default: '2', filter: true }),
     autoUpgrade: bool({ label: t('自动升级', 'Auto upgrade'), default: false }),
     backgrounds: files({ label: t('背景图', 'Background images'), upload: 'appBackground', max: 5 }),
@@ -102,5 +104,5 @@ export const app = defineRecord({
     serviceClass: text({ label: t('服务类名', 'Service class name'), min: 2, max: 200, list: false, requiredWhen: { field: 'selfStart', in: [true] } }),
     distribution: choice({ label: t('发布方式', 'Distribution'), options: DISTRIBUTIONS, default: 'official', filter: true }),
   },
-  columns: ['name', 'packageName', 'versionName', 'versionCode', 'size', 'appType', 'distribution', 'createdAt'],
+  columns: ['iconFileId', 'name', 'packageName', 'versionName', 'versionCode', 'size', 'appType', 'distribution', 'createdAt'],
 });

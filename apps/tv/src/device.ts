@@ -408,7 +408,7 @@ export class TvDevice {
     this.set({ config });
     for (const listener of this.configListeners) listener(config, this.stored.token!);
     this.tracker.configure(config.tracking as TrackingConfigPart | undefined);
-    this.mqtt.follow(config);
+    void this.mqtt.follow(config).catch(() => undefined);
     const { state, tip } = config.authorization;
     this.remember(state === 'authorized' ? ((config.theme as ThemeConfigPart | null | undefined) ?? undefined) : undefined);
     if (state === 'unauthorized') return this.set({ state: { phase: 'unauthorized', reason: this.unauthorizedReason } });

@@ -1,5 +1,5 @@
 import type { DeviceCommand, DeviceConfig } from '@htv/shared/areas/devices/protocol';
-import { MqttClient } from './mqtt-client';
+import type { MqttClient } from './mqtt-client';
 
 /** The `push` part of the configuration when the server offers MQTT (docs/scaling.md). */
 interface MqttPart {
@@ -14,9 +14,12 @@ interface MqttPart {
 /**
  * MQTT over WebSocket for the browser TV, when the configuration names a WebSocket address: commands
  * arrive on the TV's topics and are acknowledged; while connected the long-poll waits (the fallback).
+ * The client is loaded only then, in a chunk of its own (the first script stays small).
  */
 export class MqttPush {
-  private connection: { key: string; client: MqttClient } | undefined;
+  /** What the connection is for (address and credentials); '' when there is none. */
+  private key = '';
+  private client: MqttClient | undefined;
 
   /** `onConnected`: the connection is up and subscribed, so the long-poll can stop. */
   constructor(
@@ -25,15 +28,21 @@ export class MqttPush {
   ) {}
 
   get connected(): boolean {
-    return this.connection?.client.connected ?? false;
+    return this.client?.connected ?? false;
   }
 
-  follow(config: DeviceConfig | null): void {
+  async follow(config: DeviceConfig | null): Promise<void> {
     const part = (config?.push as { mqtt?: MqttPart } | undefined)?.mqtt;
     const key = part?.wsUrl ? `${part.wsUrl}|${part.username}|${part.password}` : '';
-    if (this.connection?.key === key) return;
+    if (this.key === key) return;
     this.stop();
+    this.key = key;
     if (!part?.wsUrl) return;
+    const { MqttClient } = await import('./mqtt-client').catch((error: unknown) => {
+      if (this.key === key) this.key = ''; // tried again with the next configuration
+      throw error;
+    });
+    if (this.key !== key) return; // another configuration came meanwhile
     const client = new MqttClient({
       url: part.wsUrl,
       clientId: part.clientId,
@@ -54,11 +63,12 @@ export class MqttPush {
         if (connected) this.onConnected();
       },
     });
-    this.connection = { key, client };
+    this.client = client;
   }
 
   stop(): void {
-    this.connection?.client.end();
-    this.connection = undefined;
+    this.client?.end();
+    this.client = undefined;
+    this.key = '';
   }
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENV_MQTT_PID, ENV_MQTT_URL, ENV_MQTT_WS_PORT, startBroker } from './broker.js';
 import { ENV_BASE_URL, ENV_SERVER_PID, ENV_WORK_DIR } from './server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,6 +75,16 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  for (const name of ['MQTT_URL', 'MQTT_USERNAME', 'MQTT_PASSWORD', 'MQTT_TV_URL', 'MQTT_TV_WS_URL', 'MQTT_AUTH_KEY']) delete env[name];
+  // Push over MQTT too (docs/scaling.md), through a broker of the run's own. Browser TVs are told a
+  // WebSocket address where nothing listens unless a test starts its relay there: they long-poll otherwise.
+  const brokerPort = await freePort();
+  const brokerPid = await startBroker(workDir, brokerPort);
+  const wsPort = await freePort();
+  if (brokerPid) {
+    env.MQTT_URL = `mqtt://127.0.0.1:${brokerPort}`;
+    env.MQTT_TV_WS_URL = `ws://127.0.0.1:${wsPort}`;
+  }
 
   const bundle = join(buildRoot, 'apps/server/dist/main.js');
   const server = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: buildRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,7 +96,10 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (exited) throw new Error(`the e2e server ${exited} before answering; its log:\n${readFileSync(logFile, 'utf8')}`);
+    if (exited) {
+      if (brokerPid) process.kill(brokerPid, 'SIGTERM');
+      throw new Error(`the e2e server ${exited} before answering; its log:\n${readFileSync(logFile, 'utf8')}`);
+    }
     try {
       const response = await fetch(`${baseURL}/api/health`);
       if (response.ok) break;
@@ -94,6 +108,7 @@ export default async function globalSetup() {
     }
     if (Date.now() > deadline) {
       server.kill('SIGKILL');
+      if (brokerPid) process.kill(brokerPid, 'SIGTERM');
       throw new Error(`the e2e server did not answer /api/health within 60 s; its log:\n${readFileSync(logFile, 'utf8')}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -103,5 +118,10 @@ export default async function globalSetup() {
   process.env[ENV_BASE_URL] = baseURL;
   process.env[ENV_SERVER_PID] = String(server.pid);
   process.env[ENV_WORK_DIR] = workDir;
-  console.log(`e2e server: ${baseURL} (pid ${server.pid}, ${process.env.E2E_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, log ${logFile})`);
+  if (brokerPid) {
+    process.env[ENV_MQTT_URL] = env.MQTT_URL;
+    process.env[ENV_MQTT_WS_PORT] = String(wsPort);
+    process.env[ENV_MQTT_PID] = String(brokerPid);
+  }
+  console.log(`e2e server: ${baseURL} (pid ${server.pid}, ${process.env.E2E_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${brokerPid ? `MQTT ${env.MQTT_URL}` : 'no MQTT broker'}, log ${logFile})`);
 }

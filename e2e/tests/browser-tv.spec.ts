@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { WEB } from '../support/auth.js';
 import { activePage, Api, chooseOption, DEMO, openAs, unique } from '../support/shell.js';
 import { fullPage, textBlock, themeDocument } from '../support/themes.js';
+import { bundInstallCode, newTv } from '../support/tv.js';
 
 /**
  * The browser TV (/tv/, docs/tv.md) is a terminal: it registers with a hotel's install code, waits
@@ -22,19 +23,6 @@ const documentOf = (name: string) =>
     ]),
     fullPage('restaurant', 'detail', [textBlock('hours', { x: 460, y: 400, width: 1000, height: 200 }, { 'zh-CN': '早餐 6:30-10:00', en: 'Breakfast 6:30-10:00' })]),
   ]);
-
-/** The install code of the demo's Sunrise Bund hotel. */
-async function bundInstallCode(brand: Api): Promise<string> {
-  const bund = (await brand.get<{ items: { id: number }[] }>('/records/hotel?publicId=1000001')).items[0]!;
-  return (await brand.get<{ installCode: string }>(`/terminals/hotel-settings?hotelId=${bund.id}`)).installCode;
-}
-
-/** Makes the tab a new TV set up with the install code (a new room): it waits for authorization. Answers its MAC. */
-async function newTv(tv: Page, installCode: string, roomPrefix: string): Promise<string> {
-  await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique(roomPrefix).slice(0, 12)}`);
-  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
-  return tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string }).mac);
-}
 
 const block = (page: Page, key: string) => page.getByTestId('theme-stage').locator(`[data-block="${key}"]`);
 
@@ -78,7 +66,7 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
   const tv = await context.newPage();
   try {
-    const mac = await newTv(tv, installCode, 'R');
+    const { mac } = await newTv(tv, installCode, 'R');
     await expect(tv.getByTestId('tv-unauthorized')).toContainText(mac);
 
     // Authorized in the console: the push channel tells the TV at once, and it shows the brand's
@@ -183,7 +171,7 @@ test('a template given a focus order and published in the editor, sent to a hote
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
   const tv = await context.newPage();
   try {
-    const mac = await newTv(tv, installCode, 'C');
+    const { mac } = await newTv(tv, installCode, 'C');
     const heartbeat = tv.waitForResponse((r) => r.url().endsWith('/api/device/v1/heartbeat'));
     await brand.post('/terminals/authorize', { macs: [mac] });
     await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');

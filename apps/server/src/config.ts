@@ -165,12 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function mqttSettings(env: NodeJS.ProcessEnv, signingKey: string): MqttSettings | undefined {
   const url = env.MQTT_URL?.trim();
   if (!url) return undefined;
+  const tvWsUrl = env.MQTT_TV_WS_URL?.trim() || undefined;
+  // The browser TV's page policy names its origin (system/web.ts).
+  if (tvWsUrl && !/^wss?:\/\/[^/?#\s]+/.test(tvWsUrl)) throw new Error(`MQTT_TV_WS_URL must be a ws:// or wss:// address, not "${tvWsUrl}"`);
   return {
     url,
     username: env.MQTT_USERNAME || undefined,
     password: env.MQTT_PASSWORD || undefined,
     tvUrl: env.MQTT_TV_URL?.trim() || url,
-    tvWsUrl: env.MQTT_TV_WS_URL?.trim() || undefined,
+    tvWsUrl,
     signingKey,
     authKey: env.MQTT_AUTH_KEY || undefined,
   };

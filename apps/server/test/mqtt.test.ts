@@ -5,9 +5,15 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceCommand } from '@htv/shared/areas/devices/protocol';
+import { WebSocket } from 'ws';
+import { MqttClient } from '../../tv/src/mqtt-client.js';
+import { MqttWsRelay } from '../../../tools/mqtt-ws-relay.js';
 import { VirtualTv } from '../../../tools/simulator/lib.js';
 import { buildApp } from '../src/app.js';
 import { mqttPassword } from '../src/areas/devices/mqtt.js';
+import { invalidateConfig } from '../src/areas/devices/plugin.js';
+import { taskNotifier } from '../src/areas/tasks/routes.js';
 import { loadSecrets, type Config } from '../src/config.js';
 import { installCodeOf } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
@@ -46,8 +52,11 @@ describe.runIf(brokerUp)('push over MQTT', () => {
   let app: FastifyInstance;
   let url: string;
   let config: Config;
+  /** The browser TVs' WebSocket address: a relay to the broker's TCP port (docs/scaling.md). */
+  let relay: MqttWsRelay;
 
   beforeAll(async () => {
+    relay = await MqttWsRelay.start(BROKER);
     t = await testApp();
     a = await createTenant(t, ['terminal.read', 'terminal.update', 'terminal.authorize', 'terminal.disable']);
     const dataDir = mkdtempSync(join(tmpdir(), 'htv-mqtt-'));
@@ -60,14 +69,17 @@ describe.runIf(brokerUp)('push over MQTT', () => {
       production: false,
       secrets,
       trustProxy: ['127.0.0.1'],
-      mqtt: { url: BROKER, tvUrl: BROKER, tvWsUrl: 'ws://127.0.0.1:9001', signingKey: secrets.signingKey, authKey: 'broker-key' },
+      mqtt: { url: BROKER, tvUrl: BROKER, tvWsUrl: relay.url, signingKey: secrets.signingKey, authKey: 'broker-key' },
     };
     app = await buildApp({ config, database: await testDatabase() });
     await app.ready();
     await app.devices.mqtt!.ready();
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await relay?.stop();
+  });
 
   it("carries commands to the TV on its topic, hotel-wide ones on the hotel's, and hears the acknowledgements", async () => {
     const tv = new VirtualTv({ url, seed: `mqtt-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), interval: 60, spreadSeconds: 60 });
@@ -75,7 +87,7 @@ describe.runIf(brokerUp)('push over MQTT', () => {
       await tv.start();
       // The configuration names the broker and the TV's own credentials and topics.
       const push = (tv.config!.push as { mqtt: Record<string, unknown> }).mqtt;
-      expect(push).toMatchObject({ url: BROKER, wsUrl: 'ws://127.0.0.1:9001', username: `t${tv.terminalId}`, subscribe: [`htv/t${tv.terminalId}/cmd`, `htv/h${a.hotelIds[0]}/cmd`, `htv/b${a.brandId}/cmd`], ack: `htv/t${tv.terminalId}/ack` });
+      expect(push).toMatchObject({ url: BROKER, wsUrl: relay.url, username: `t${tv.terminalId}`, subscribe: [`htv/t${tv.terminalId}/cmd`, `htv/h${a.hotelIds[0]}/cmd`, `htv/b${a.brandId}/cmd`], ack: `htv/t${tv.terminalId}/ack` });
       expect(await until(() => tv.mqttConnected)).toBe(true);
 
       const metrics = app.devices.mqtt!.metrics;
@@ -92,9 +104,75 @@ describe.runIf(brokerUp)('push over MQTT', () => {
 
       // A hotel-wide change is one message on the hotel's topic.
       const before = tv.commands.length;
-      (await import('../src/areas/devices/plugin.js')).invalidateConfig({ hotelId: a.hotelIds[0] });
+      invalidateConfig({ hotelId: a.hotelIds[0] });
       expect(await until(() => tv.commands.length > before)).toBe(true);
     } finally {
+      await tv.stop();
+    }
+  });
+
+  it("the browser TV's client, over a WebSocket to the broker: connects with the issued credentials, takes and acknowledges its commands, pings, and reconnects", { timeout: 30_000 }, async () => {
+    const tv = new VirtualTv({ url, seed: `mqtt-ws-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), push: false });
+    let client: MqttClient | undefined;
+    try {
+      await tv.register();
+      await tv.fetchConfig();
+      const part = (tv.config!.push as { mqtt: { wsUrl: string; clientId: string; username: string; password: string; subscribe: string[]; ack: string } }).mqtt;
+      const received: DeviceCommand[] = [];
+      const states: boolean[] = [];
+      const tvClient = new MqttClient({
+        url: part.wsUrl,
+        clientId: part.clientId,
+        username: part.username,
+        password: part.password,
+        subscribe: part.subscribe,
+        open: (address) => new WebSocket(address, 'mqtt'),
+        keepAlive: 2,
+        retry: { minMs: 100, maxMs: 400 },
+        onMessage: (_topic, payload) => {
+          const command = JSON.parse(Buffer.from(payload).toString()) as DeviceCommand;
+          received.push(command);
+          tvClient.publish(part.ack, JSON.stringify({ id: command.id, type: command.type }));
+        },
+        onState: (connected) => states.push(connected),
+      });
+      client = tvClient;
+      expect(await until(() => tvClient.connected)).toBe(true);
+      // What went through the relay, decoded by another MQTT implementation: the TV's CONNECT and SUBSCRIBE, granted.
+      expect(relay.sent('client').find((p) => p.cmd === 'connect' && p.clientId === part.clientId)).toMatchObject({ cmd: 'connect', protocolVersion: 4, username: part.username, password: Buffer.from(part.password), clean: true, keepalive: 2 });
+      expect(relay.sent('client')).toContainEqual(expect.objectContaining({ cmd: 'subscribe', subscriptions: part.subscribe.map((topic) => ({ topic, qos: 1 })) }));
+      expect(relay.sent('broker')).toContainEqual(expect.objectContaining({ cmd: 'suback', granted: part.subscribe.map(() => 1) }));
+
+      // Authorized: the configuration command on its topic, acknowledged to the broker (PUBACK) and on the ack topic, which the server hears.
+      const metrics = app.devices.mqtt!.metrics;
+      const acked = metrics.commandsAcked;
+      expect((await new Client(app, a.hotel.token).post('/api/terminals/authorize', { macs: [tv.mac] })).status).toBe(200);
+      expect(await until(() => received.some((c) => c.type === 'config'))).toBe(true);
+      expect(await until(() => metrics.commandsAcked > acked)).toBe(true);
+      expect(relay.sent('client')).toContainEqual(expect.objectContaining({ cmd: 'puback' }));
+      expect(relay.sent('broker')).toContainEqual(expect.objectContaining({ cmd: 'puback' }));
+      // A task's command travels there too (a TV connected to the broker does not long-poll).
+      taskNotifier(app, app.devices)([tv.terminalId!]);
+      expect(await until(() => received.some((c) => c.type === 'task'))).toBe(true);
+
+      // Pings keep the connection: the broker closes one silent for 1.5 keep-alive intervals.
+      const pings = relay.sent('client').filter((p) => p.cmd === 'pingreq').length;
+      await new Promise((r) => setTimeout(r, 4500));
+      expect(tvClient.connected).toBe(true);
+      expect(relay.sent('client').filter((p) => p.cmd === 'pingreq').length).toBeGreaterThanOrEqual(pings + 2);
+
+      // The WebSocket goes away: not connected; back: it reconnects, subscribes again and takes the next command.
+      const port = Number(new URL(relay.url).port);
+      await relay.stop();
+      expect(await until(() => !tvClient.connected)).toBe(true);
+      relay = await MqttWsRelay.start(BROKER, port);
+      expect(await until(() => tvClient.connected)).toBe(true);
+      expect(states).toEqual([true, false, true]);
+      const commands = received.length;
+      invalidateConfig({ terminalIds: [tv.terminalId!] });
+      expect(await until(() => received.length > commands)).toBe(true);
+    } finally {
+      client?.end();
       await tv.stop();
     }
   });

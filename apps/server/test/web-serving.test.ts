@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { pagePolicy } from '../src/system/web.js';
-import { loadSecrets, type Config } from '../src/config.js';
+import { pagePolicy, tvPolicy } from '../src/system/web.js';
+import { loadConfig, loadSecrets, type Config } from '../src/config.js';
 import { registerTv } from './devices-support.js';
 import { testDatabase } from './support/database.js';
 import { createPlatformAdmin } from './support/fixtures.js';
@@ -75,6 +75,14 @@ describe('console pages: security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'");
     }
     expect(String((await get('/new-frontend/')).headers['content-security-policy'])).not.toContain('media-src');
+  });
+
+  it("the browser TV's policy also lets it reach the MQTT broker's WebSocket when browser TVs are given one", () => {
+    expect(tvPolicy()['connect-src']).toBe("'self'");
+    expect(tvPolicy('wss://push.example.com/mqtt')['connect-src']).toBe("'self' wss://push.example.com");
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-data-')), MQTT_URL: 'mqtt://broker:1883' };
+    expect(loadConfig({ ...env, MQTT_TV_WS_URL: 'ws://broker:8083' }).mqtt?.tvWsUrl).toBe('ws://broker:8083');
+    expect(() => loadConfig({ ...env, MQTT_TV_WS_URL: 'push.example.com/mqtt' })).toThrow('MQTT_TV_WS_URL must be a ws:// or wss:// address');
   });
 
   it('the API answers carry no console policy (the Swagger UI has its own needs)', async () => {

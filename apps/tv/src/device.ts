@@ -195,9 +195,10 @@ export class TvDevice {
     clearTimeout(this.heartbeatTimer);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data?: T; etag?: string | null }> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; data?: T; etag?: string | null }> {
     const response = await fetch(`${API}${path}`, {
       method,
+      signal,
       headers: {
         'accept-language': this.lang,
         ...(this.stored.token ? { authorization: `Bearer ${this.stored.token}` } : {}),
@@ -291,8 +292,15 @@ export class TvDevice {
     }
   }
 
-  /** MQTT over WebSocket when the configuration offers it; the long-poll below is the fallback. */
-  private readonly mqtt = new MqttPush((command) => void this.handle([command]));
+  /**
+   * MQTT over WebSocket when the configuration offers it; the long-poll below is the fallback. Once
+   * MQTT is connected, the long-poll waiting at the server is given up.
+   */
+  private readonly mqtt = new MqttPush(
+    (command) => void this.handle([command]),
+    () => this.poll?.abort(),
+  );
+  private poll: AbortController | undefined;
 
   /** The push channel: a long-poll answered at once when a command arrives (idle while MQTT is connected). */
   private async listen() {
@@ -303,10 +311,12 @@ export class TvDevice {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         continue;
       }
+      const poll = (this.poll = new AbortController());
       try {
-        const { data } = await this.call<{ commands: DeviceCommand[] }>('GET', '/commands?wait=25');
+        const { data } = await this.call<{ commands: DeviceCommand[] }>('GET', '/commands?wait=25', undefined, {}, poll.signal);
         await this.handle(data!.commands);
       } catch (error) {
+        if (poll.signal.aborted) continue;
         if (error instanceof ApiError && error.status === 401) {
           this.polling = false;
           return this.fail(error, () => undefined);

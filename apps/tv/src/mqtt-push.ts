@@ -1,4 +1,5 @@
 import type { DeviceCommand, DeviceConfig } from '@htv/shared/areas/devices/protocol';
+import type { MqttClient } from './mqtt-client';
 
 /** The `push` part of the configuration when the server offers MQTT (docs/scaling.md). */
 interface MqttPart {
@@ -10,50 +11,64 @@ interface MqttPart {
   ack: string;
 }
 
-interface Connection {
-  key: string;
-  end(): void;
-  connected(): boolean;
-}
-
 /**
  * MQTT over WebSocket for the browser TV, when the configuration names a WebSocket address: commands
  * arrive on the TV's topics and are acknowledged; while connected the long-poll waits (the fallback).
- * The mqtt library is loaded only then, in a chunk of its own.
+ * The client is loaded only then, in a chunk of its own (the first script stays small).
  */
 export class MqttPush {
-  private connection: Connection | undefined;
+  /** What the connection is for (address and credentials); '' when there is none. */
+  private key = '';
+  private client: MqttClient | undefined;
 
-  constructor(private readonly onCommand: (command: DeviceCommand) => void) {}
+  /** `onConnected`: the connection is up and subscribed, so the long-poll can stop. */
+  constructor(
+    private readonly onCommand: (command: DeviceCommand) => void,
+    private readonly onConnected: () => void,
+  ) {}
 
   get connected(): boolean {
-    return this.connection?.connected() ?? false;
+    return this.client?.connected ?? false;
   }
 
   async follow(config: DeviceConfig | null): Promise<void> {
     const part = (config?.push as { mqtt?: MqttPart } | undefined)?.mqtt;
     const key = part?.wsUrl ? `${part.wsUrl}|${part.username}|${part.password}` : '';
-    if (this.connection?.key === key) return;
+    if (this.key === key) return;
     this.stop();
+    this.key = key;
     if (!part?.wsUrl) return;
-    const { default: mqtt } = await import('mqtt');
-    const client = mqtt.connect(part.wsUrl, { clientId: part.clientId, username: part.username, password: part.password, reconnectPeriod: 5000 });
-    client.on('connect', () => client.subscribe(part.subscribe, { qos: 1 }));
-    client.on('error', () => undefined); // it reconnects; the long-poll covers the gap
-    client.on('message', (_topic, payload) => {
-      try {
-        const command = JSON.parse(new TextDecoder().decode(payload)) as DeviceCommand;
-        client.publish(part.ack, JSON.stringify({ id: command.id, type: command.type }), { qos: 1 });
-        this.onCommand(command);
-      } catch {
-        // not a command
-      }
+    const { MqttClient } = await import('./mqtt-client').catch((error: unknown) => {
+      if (this.key === key) this.key = ''; // tried again with the next configuration
+      throw error;
     });
-    this.connection = { key, end: () => client.end(true), connected: () => client.connected };
+    if (this.key !== key) return; // another configuration came meanwhile
+    const client = new MqttClient({
+      url: part.wsUrl,
+      clientId: part.clientId,
+      username: part.username,
+      password: part.password,
+      subscribe: part.subscribe,
+      open: (url) => new WebSocket(url, 'mqtt'),
+      onMessage: (_topic, payload) => {
+        try {
+          const command = JSON.parse(new TextDecoder().decode(payload)) as DeviceCommand;
+          client.publish(part.ack, JSON.stringify({ id: command.id, type: command.type }));
+          this.onCommand(command);
+        } catch {
+          // not a command
+        }
+      },
+      onState: (connected) => {
+        if (connected) this.onConnected();
+      },
+    });
+    this.client = client;
   }
 
   stop(): void {
-    this.connection?.end();
-    this.connection = undefined;
+    this.client?.end();
+    this.client = undefined;
+    this.key = '';
   }
 }

@@ -35,8 +35,16 @@ const policy = (directives: Record<string, string>) =>
 /** The console's policy. */
 const CONSOLE_POLICY = BASE_POLICY;
 
-/** The browser TV's: also the media and fonts it downloads and keeps as blobs. */
-const TV_POLICY = { ...BASE_POLICY, 'media-src': "'self' blob:", 'font-src': "'self' data: blob:" };
+/**
+ * The browser TV's: also the media and fonts it downloads and keeps as blobs, and the origin of the
+ * MQTT broker's WebSocket when browser TVs are given one (MQTT_TV_WS_URL, docs/scaling.md).
+ */
+export const tvPolicy = (mqttWsUrl?: string): Record<string, string> => ({
+  ...BASE_POLICY,
+  'connect-src': mqttWsUrl ? `'self' ${new URL(mqttWsUrl).origin}` : "'self'",
+  'media-src': "'self' blob:",
+  'font-src': "'self' data: blob:",
+});
 
 /**
  * The policy for a built page: its inline scripts (the browser TV's switch-on picture runs before its
@@ -89,8 +97,8 @@ async function registerSpa(app: FastifyInstance, dist: string | undefined, base:
 }
 
 /** The console under /new-frontend/ (`/` redirects there) and the browser TV under /tv/. */
-export async function registerWeb(app: FastifyInstance, dists: { webDist?: string; tvDist?: string }) {
+export async function registerWeb(app: FastifyInstance, config: { webDist?: string; tvDist?: string; mqtt?: { tvWsUrl?: string } }) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE));
-  await registerSpa(app, dists.webDist, WEB_BASE, CONSOLE_POLICY);
-  await registerSpa(app, dists.tvDist, TV_BASE, TV_POLICY);
+  await registerSpa(app, config.webDist, WEB_BASE, CONSOLE_POLICY);
+  await registerSpa(app, config.tvDist, TV_BASE, tvPolicy(config.mqtt?.tvWsUrl));
 }

@@ -146,7 +146,14 @@ export class DeviceRuntime implements ConfigListener {
       onError: (error, items, attempt) => log.error({ err: error, count: items.length, attempt }, 'boot record batch failed; it is kept and written again'),
       onDrop: (items) => log.error({ count: items.length }, 'boot records given up at shutdown: the database did not take them in time'),
     });
-    this.counters = new CounterExchange(bus, () => ({ ...this.metrics, pendingHeartbeats: this.heartbeats.size, cachedTerminals: this.cache.size, waitingLongPolls: this.hub.waiting }));
+    this.counters = new CounterExchange(bus, () => ({
+      ...this.metrics,
+      pendingHeartbeats: this.heartbeats.size,
+      cachedTerminals: this.cache.size,
+      waitingLongPolls: this.hub.waiting,
+      // Summed: the processes connected to the broker; every process hears every acknowledgement.
+      ...(this.mqtt && { mqttConnected: this.mqtt.connected ? 1 : 0, mqttCommandsPublished: this.mqtt.metrics.commandsPublished, mqttCommandsAcked: this.mqtt.metrics.commandsAcked }),
+    }));
     runtimes.add(this);
     this.unlisten = addConfigListener(this);
     this.unsubscribe = [

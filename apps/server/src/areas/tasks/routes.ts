@@ -10,6 +10,7 @@ import { addRecordHooks } from '../../records/hooks.js';
 import { idParts } from '../../system/bus.js';
 import { deviceAuthHook, type DeviceRuntime } from '../devices/plugin.js';
 import { perTerminalLimit, rateLimit } from '../devices/limits.js';
+import { mqttTopics } from '../devices/mqtt.js';
 import { createTask, listRuns, pendingTasks, reportResult, runDueTasks, taskLog, type TaskNotify } from './service.js';
 
 const tags = ['tasks'];
@@ -20,10 +21,16 @@ const TICK_MS = 15_000;
 const PUSH_TOPIC = 'tasks.push';
 let installed = false;
 
-/** The `task` command to terminals: on this process's push hub, and published to the other processes'. */
+/**
+ * The `task` command to terminals: on this process's push hub, on each terminal's MQTT topic when a
+ * broker is configured (a TV connected there does not long-poll), and published to the other processes' hubs.
+ */
 export function taskNotifier(app: FastifyInstance, runtime: DeviceRuntime): TaskNotify {
   return (terminalIds) => {
-    for (const id of terminalIds) runtime.hub.push(id, 'task');
+    for (const id of terminalIds) {
+      runtime.hub.push(id, 'task');
+      runtime.mqtt?.publish(mqttTopics.terminal(id), 'task');
+    }
     if (app.bus.shared) for (const part of idParts(terminalIds)) app.bus.publish(PUSH_TOPIC, { terminalIds: part });
   };
 }

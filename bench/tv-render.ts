@@ -229,6 +229,12 @@ try {
   await api.call('POST', '/terminals/authorize', { macs: [mac] });
   await api.call('POST', `/admin/theme/${themeId}/send`, { target: 'terminal', macs: [mac], durationSeconds: 3600 });
   await setup.locator('[data-testid="theme-stage"] [data-block="p0b0"]').waitFor({ timeout: 60_000 });
+  // As a TV that showed this version before: the picture of its launcher is kept (apps/tv/src/snapshot.ts).
+  await setup.waitForFunction(() => {
+    const tv = JSON.parse(localStorage.getItem('htv.tv') ?? 'null') as { shown?: { url: string } } | null;
+    const kept = JSON.parse(localStorage.getItem('htv.tv.snapshot') ?? 'null') as { url: string } | null;
+    return !!kept && kept.url === tv?.shown?.url;
+  });
   await setup.close();
   log(`browser TV ${mac} set up`);
   if (values.profile) {

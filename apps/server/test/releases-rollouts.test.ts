@@ -190,6 +190,23 @@ describe('rollouts', () => {
     expect(detail.waves[0].total).toBe(2);
   });
 
+  it('takes a platform app only to the hotels it is offered to, whatever the target; a hotel offered later joins', async () => {
+    const b = await createTenant(t, []);
+    const [offered, other] = b.hotelIds as [number, number];
+    const [inOffered] = await tvs(offered, 1);
+    const [inOther] = await tvs(other, 1);
+    const app = await newApp();
+    expect((await platform.put(`/api/releases/apps/${app.id}/offers`, { hotelIds: [offered] })).status).toBe(200);
+    const id = await create(platform, { packageId: app.id, hotelIds: [offered, other] });
+    expect((await rollout(platform, id)).total).toBe(1);
+    expect(await itemsOf(inOffered!)).toHaveLength(1);
+    expect(await itemsOf(inOther!)).toHaveLength(0);
+    // Offered to the other hotel during the rollout: its TVs join at their next configuration.
+    expect((await platform.put(`/api/releases/apps/${app.id}/offers`, { hotelIds: [offered, other] })).status).toBe(200);
+    const [joining] = await tvs(other, 1);
+    expect(await itemsOf(joining!)).toHaveLength(1);
+  });
+
   it('ranks MAC over hotel for one package, the later of one rank winning', async () => {
     const hotel = (await createTenant(t, [])).hotelIds[0];
     const [one, two] = await tvs(hotel, 2);

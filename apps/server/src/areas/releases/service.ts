@@ -97,7 +97,8 @@ async function resolveTargets(db: Db, actor: Actor, body: RolloutBody): Promise<
 /**
  * Whether terminal `t` is a target of rollout `r` (both aliases in the query): authorized; named by
  * the target (all, its brand, its hotel, its id); inside the sender's level; carrying one of the tags
- * and one of the models when the rollout names some.
+ * and one of the models when the rollout names some; for a platform app, in a hotel it is offered to
+ * (a partial trial reaches only the hotels and brands the platform picked, whatever the target).
  */
 const MATCHES = sql`t.authorization = 'authorized'
   and (r.target_kind = 'all' or (r.target_kind = 'brand' and t.brand_id = any(r.brand_ids))
@@ -105,7 +106,10 @@ const MATCHES = sql`t.authorization = 'authorized'
   and (r.brand_id is null or t.brand_id = r.brand_id) and (r.hotel_id is null or t.hotel_id = r.hotel_id)
   and (jsonb_array_length(r.tags) = 0 or exists (
         select 1 from jsonb_array_elements_text(r.tags) tag where tag = any(string_to_array(replace(coalesce(t.tags, ''), '，', ','), ','))))
-  and (jsonb_array_length(r.models) = 0 or t.model in (select jsonb_array_elements_text(r.models)))`;
+  and (jsonb_array_length(r.models) = 0 or t.model in (select jsonb_array_elements_text(r.models)))
+  and (r.kind <> 'app' or exists (select 1 from apps a where a.id = r.package_id and (a.brand_id is not null or a.hotel_id is not null))
+       or exists (select 1 from app_offers o where o.app_id = r.package_id
+                  and ((o.brand_id is null and o.hotel_id is null) or o.hotel_id = t.hotel_id or o.brand_id = t.brand_id)))`;
 
 /** The state a new action starts in: incompatible (firmware of other models), already installed, or pending. */
 const INITIAL_STATE = sql`case

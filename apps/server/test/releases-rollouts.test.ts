@@ -387,6 +387,10 @@ describe('maintenance windows', () => {
       expect(mine.get(apps[i]!.packageName), c.installType).toEqual(c.mine);
       expect(brand.get(apps[i]!.packageName), c.installType).toEqual(c.brand);
     });
+    // The terminal detail's Upgrades tab shows each pending action with the window its TV has.
+    const detail = (await platform.get(`/api/releases/terminals/${byBrand!.terminalId}`)).body.data.actions as { versionName: string; window: unknown; packageTitle: string }[];
+    expect(detail).toHaveLength(cases.length);
+    expect(new Set(detail.map((action) => JSON.stringify(action.window)))).toEqual(new Set(cases.map((c) => JSON.stringify(c.brand))));
 
     // The hotel changes its window: its TVs are told (a new stamp), and the next configuration has it,
     // spread by the MAC within the policy's jitter.

@@ -1,6 +1,6 @@
 import { idSchema, intSchema, pagingShape, records, type FieldDef } from '@htv/shared';
 import { PERMISSIONS } from '@htv/shared/areas/access/permissions';
-import { ACTION_STATES, appOfferBody, rolloutCreate, ROLLOUT_STATES, type Rollout, type RolloutWave } from '@htv/shared/areas/releases/index';
+import { ACTION_STATES, appOfferBody, installWindow, rolloutCreate, ROLLOUT_STATES, type MaintenanceWindow, type Rollout, type RolloutWave } from '@htv/shared/areas/releases/index';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { recordTables } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { tenantFilter } from '../../tenancy/scope.js';
+import { maintenanceWindowFor } from '../boot/resolve.js';
 import { appOfferOf, offeredApps, setAppOffer } from './offers.js';
 import { installPackageHooks } from './packages.js';
 import { releaseRollouts } from './schema.js';
@@ -243,18 +244,31 @@ export function registerReleases(app: FastifyInstance, db: Db): void {
     const actor = actorOf(request);
     const { id } = request.params as { id: number };
     const terminals = recordTables.terminal!;
-    const [terminal] = await db.select({ id: terminals.id, otaVersion: terminals.otaVersion, controlVersion: terminals.controlVersion }).from(terminals).where(and(eq(terminals.id, id), tenantFilter(records.terminal, terminals, actor)));
+    const [terminal] = await db
+      .select({ id: terminals.id, mac: terminals.mac, brandId: terminals.brandId, hotelId: terminals.hotelId, otaVersion: terminals.otaVersion, controlVersion: terminals.controlVersion })
+      .from(terminals)
+      .where(and(eq(terminals.id, id), tenantFilter(records.terminal, terminals, actor)));
     if (!terminal) throw notFound();
     const installedRows = rowsOf(await db.execute(sql`select kind, package_name, version_name, version_code, installed_at from terminal_packages where terminal_id = ${id} order by kind, package_name`));
     const pending = rowsOf(
-      await db.execute(sql`select a.id, a.state, a.progress, a.attempts, a.failure_code, a.failure_reason, r.id as rollout_id, r.name as rollout_name, r.kind, r.package_title, r.version_name, r.state as rollout_state
+      await db.execute(sql`select a.id, a.state, a.progress, a.attempts, a.failure_code, a.failure_reason, r.id as rollout_id, r.name as rollout_name, r.kind, r.package_title, r.version_name, r.state as rollout_state,
+               r.install_type, r.window_start, r.window_end
         from release_actions a join release_rollouts r on r.id = a.rollout_id where a.terminal_id = ${id} and a.state not in ('success', 'alreadyInstalled', 'cancelled') order by a.id desc limit 50`),
+    );
+    // The install window each action has on this TV (as its `releases` part gives it): the rollout's, else its hotel's.
+    let hotelWindow: Promise<MaintenanceWindow | null> | undefined;
+    const windows = await Promise.all(
+      pending.map((r) => {
+        const own = r.window_start ? { start: r.window_start as string, end: r.window_end as string } : null;
+        const soft = r.install_type === 'soft';
+        return soft && !own ? (hotelWindow ??= maintenanceWindowFor(db, terminal)).then((hotel) => installWindow('soft', null, hotel)) : installWindow(String(r.install_type), own, null);
+      }),
     );
     return ok({
       otaVersion: terminal.otaVersion ?? null,
       controlVersion: terminal.controlVersion ?? null,
       installed: installedRows.map((r) => ({ kind: r.kind, packageName: r.package_name, versionName: r.version_name, versionCode: r.version_code ?? null, installedAt: iso(r.installed_at) })),
-      actions: pending.map((r) => ({ id: r.id, state: r.state, progress: r.progress, attempts: r.attempts, failureCode: r.failure_code ?? null, failureReason: r.failure_reason ?? null, rolloutId: r.rollout_id, rolloutName: r.rollout_name, rolloutState: r.rollout_state, kind: r.kind, packageTitle: r.package_title, versionName: r.version_name })),
+      actions: pending.map((r, i) => ({ id: r.id, state: r.state, progress: r.progress, attempts: r.attempts, failureCode: r.failure_code ?? null, failureReason: r.failure_reason ?? null, rolloutId: r.rollout_id, rolloutName: r.rollout_name, rolloutState: r.rollout_state, kind: r.kind, packageTitle: r.package_title, versionName: r.version_name, installType: r.install_type, window: windows[i] })),
     });
   });
 

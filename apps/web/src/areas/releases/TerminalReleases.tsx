@@ -45,6 +45,14 @@ export function TerminalReleasesPanel({ terminalId }: { terminalId: number }) {
           { key: 'package', title: m('package'), render: (_, r) => `${r.packageTitle} · ${r.versionName}` },
           { key: 'rollout', title: m('rollouts'), dataIndex: 'rolloutName' },
           { key: 'state', title: m('state'), render: (_, r) => <Tag>{ACTION_STATES[r.state as keyof typeof ACTION_STATES]?.[lang] ?? r.state}</Tag> },
+          {
+            key: 'window',
+            title: m('window'),
+            render: (_, r) => {
+              const window = r.window && `${r.window.start}-${r.window.end}`;
+              return <span data-testid="terminal-action-window">{!window ? m('noWindow') : r.window!.source === 'hotel' ? m('windowOfHotel', { window }) : window}</span>;
+            },
+          },
           { key: 'reason', title: m('reason'), render: (_, r) => r.failureReason ?? '-' },
         ]}
       />

@@ -129,6 +129,8 @@ try {
     [...serverFlags, ...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       DATABASE_URL: dbUrl.toString(),
+      // One process, whose CPU the run reads (several workers: bench/workers.ts).
+      WORKERS: '1',
       // The fleet registers into the demo hotel 1000001 (a PostgreSQL database gets the demo only when asked).
       DEMO: '1',
       PORT: String(port),

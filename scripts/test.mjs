@@ -2,7 +2,8 @@
 //   1. type checks (server, shared, tools, e2e; the web app),
 //   2. vitest (unit + integration on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set),
 //   3. the Playwright e2e suite against the built server on PGlite, and at the same time
-//   4. the same suite on a fresh PostgreSQL database when TEST_DATABASE_URL is set (two servers and
+//   4. the specs of the device protocol and its fleets (POSTGRES_E2E_SPECS; all of them with
+//      E2E_POSTGRES=all) on a fresh PostgreSQL database when TEST_DATABASE_URL is set (two servers and
 //      two browsers, each suite one test at a time: most of a browser test's time is waiting).
 // Ends with a line `N passed, N failed` (tests of every stage that ran).
 //
@@ -100,10 +101,17 @@ function playwrightCounts(file) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 };
 }
 
-async function e2e(label, databaseUrl) {
+/**
+ * The browser specs run on PostgreSQL too: those whose server side differs most between the engines
+ * (the device protocol, push, fleets, rollouts, concurrent writers). Every server rule runs on both
+ * engines in vitest; running every browser spec twice made the suite longer than 30 minutes on two cores.
+ */
+const POSTGRES_E2E_SPECS = ['smoke', 'browser-tv', 'browser-tv-push', 'boot', 'releases', 'tasks', 'terminals', 'themes', 'tvauth'].map((name) => `tests/${name}.spec.ts`);
+
+async function e2e(label, databaseUrl, specs = []) {
   const report = join(reports, `e2e-${label}.json`);
   const env = { E2E_JSON_REPORT: report, E2E_DATABASE_URL: databaseUrl ?? '', E2E_OUTPUT_DIR: `test-results/${label}` };
-  await stage(`e2e (${label})`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...playwrightExtra], { env, count: () => playwrightCounts(report) });
+  await stage(`e2e (${label})`, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...specs, ...playwrightExtra], { env, count: () => playwrightCounts(report) });
 }
 
 /** A fresh PostgreSQL database for one e2e run, dropped afterwards. */
@@ -150,7 +158,9 @@ async function main() {
   if (!flags.has('--skip-e2e')) {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) log('TEST_DATABASE_URL is not set: e2e on PostgreSQL skipped');
-    const runs = await Promise.allSettled([e2e('pglite'), ...(adminUrl ? [withPostgresDatabase(adminUrl, (url) => e2e('postgres', url))] : [])]);
+    // Specs named after `--` run on both engines as given; otherwise PostgreSQL runs its share.
+    const postgresSpecs = playwrightExtra.length || process.env.E2E_POSTGRES === 'all' ? [] : POSTGRES_E2E_SPECS;
+    const runs = await Promise.allSettled([e2e('pglite'), ...(adminUrl ? [withPostgresDatabase(adminUrl, (url) => e2e('postgres', url, postgresSpecs))] : [])]);
     const failed = runs.find((run) => run.status === 'rejected');
     if (failed) throw failed.reason;
   }

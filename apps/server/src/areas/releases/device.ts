@@ -1,6 +1,6 @@
 import { idSchema } from '@htv/shared';
 import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
-import { installWindow, progressRequest, type InstallType, type MaintenanceWindow, type ReleaseItem, type ReleaseKind } from '@htv/shared/areas/releases/index';
+import { installWindow, progressRequest, type InstallType, type InstallWindow, type MaintenanceWindow, type ReleaseItem, type ReleaseKind } from '@htv/shared/areas/releases/index';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -41,15 +41,25 @@ export async function releaseItems(db: Db, terminal: BootTerminal & { id: number
      where a.terminal_id = ${terminal.id} and r.state = 'running' and a.wave <= r.current_wave and a.state not in (${FINAL})
      order by r.kind, r.package_name, a.rank desc, a.id desc`),
   );
+  const windows = await installWindows(db, terminal, rows);
+  return rows.map((r, i) => toItem(r, windows[i]!));
+}
+
+/**
+ * The install window of each action row (`install_type`, `window_start`, `window_end` of its rollout)
+ * on this terminal: the rollout's, else its hotel's maintenance window (read once), none when forced
+ * or download-only. The `releases` part and the terminal's Upgrades tab both show these.
+ */
+export async function installWindows(db: Db, terminal: BootTerminal, rows: readonly Row[]): Promise<(InstallWindow | null)[]> {
   let hotelWindow: Promise<MaintenanceWindow | null> | undefined;
-  const hotel = () => (hotelWindow ??= maintenanceWindowFor(db, terminal));
-  const items: ReleaseItem[] = [];
+  const windows: (InstallWindow | null)[] = [];
   for (const r of rows) {
     const installType = r.install_type as InstallType;
     const own = r.window_start ? { start: r.window_start as string, end: r.window_end as string } : null;
-    items.push(toItem(r, installWindow(installType, own, installType === 'soft' && !own ? await hotel() : null)));
+    const hotel = installType === 'soft' && !own ? await (hotelWindow ??= maintenanceWindowFor(db, terminal)) : null;
+    windows.push(installWindow(installType, own, hotel));
   }
-  return items;
+  return windows;
 }
 
 function toItem(r: Row, window: ReleaseItem['window']): ReleaseItem {

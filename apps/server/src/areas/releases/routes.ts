@@ -1,6 +1,6 @@
 import { idSchema, intSchema, pagingShape, records, type FieldDef } from '@htv/shared';
 import { PERMISSIONS } from '@htv/shared/areas/access/permissions';
-import { ACTION_STATES, appOfferBody, installWindow, rolloutCreate, ROLLOUT_STATES, type MaintenanceWindow, type Rollout, type RolloutWave } from '@htv/shared/areas/releases/index';
+import { ACTION_STATES, appOfferBody, rolloutCreate, ROLLOUT_STATES, type Rollout, type RolloutWave } from '@htv/shared/areas/releases/index';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,8 +10,8 @@ import { recordTables } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { tenantFilter } from '../../tenancy/scope.js';
-import { maintenanceWindowFor } from '../boot/resolve.js';
 import { appOfferOf, offeredApps, setAppOffer } from './offers.js';
+import { installWindows } from './device.js';
 import { installPackageHooks } from './packages.js';
 import { releaseRollouts } from './schema.js';
 import { actionReach, changeRollout, createRollout, deleteActions, evaluateRollouts, rolloutReach } from './service.js';
@@ -255,15 +255,7 @@ export function registerReleases(app: FastifyInstance, db: Db): void {
                r.install_type, r.window_start, r.window_end
         from release_actions a join release_rollouts r on r.id = a.rollout_id where a.terminal_id = ${id} and a.state not in ('success', 'alreadyInstalled', 'cancelled') order by a.id desc limit 50`),
     );
-    // The install window each action has on this TV (as its `releases` part gives it): the rollout's, else its hotel's.
-    let hotelWindow: Promise<MaintenanceWindow | null> | undefined;
-    const windows = await Promise.all(
-      pending.map((r) => {
-        const own = r.window_start ? { start: r.window_start as string, end: r.window_end as string } : null;
-        const soft = r.install_type === 'soft';
-        return soft && !own ? (hotelWindow ??= maintenanceWindowFor(db, terminal)).then((hotel) => installWindow('soft', null, hotel)) : installWindow(String(r.install_type), own, null);
-      }),
-    );
+    const windows = await installWindows(db, terminal, pending);
     return ok({
       otaVersion: terminal.otaVersion ?? null,
       controlVersion: terminal.controlVersion ?? null,

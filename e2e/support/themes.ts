@@ -1,3 +1,5 @@
+import { expect, type Locator } from '@playwright/test';
+
 /** Building blocks of theme documents for browser tests (the shape of docs/themes.md "The document"). */
 
 /** A text block on a coloured ground, in the given languages; `extra` adds focus, moves or events. */
@@ -27,3 +29,14 @@ export const themeDocument = (name: string, pages: unknown[]) => ({
   theme: { name, color: '#ffaa00', languages: ['zh-CN', 'en'], interfaceTypes: ['main'], orientation: 'landscape', equipmentType: 'room' },
   layouts: [{ key: 'main', name: 'Main', type: 'main', pages }],
 });
+
+/**
+ * Selects a block on the editor's canvas and waits until the editor shows it selected: choosing is a
+ * transition (it redraws the tree and the property form), so under load the handles, the form and the
+ * keyboard still act on the block chosen before for a moment after the click.
+ */
+export async function selectBlock(editor: Locator, key: string) {
+  const block = editor.getByTestId(`canvas-block-${key}`);
+  await block.click();
+  await expect(block).toHaveAttribute('data-selected', 'true');
+}

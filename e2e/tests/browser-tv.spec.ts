@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { WEB } from '../support/auth.js';
 import { activePage, Api, chooseOption, DEMO, openAs, unique } from '../support/shell.js';
-import { fullPage, textBlock, themeDocument } from '../support/themes.js';
+import { fullPage, selectBlock, textBlock, themeDocument } from '../support/themes.js';
 import { bundInstallCode, newTv } from '../support/tv.js';
 
 /**
@@ -182,7 +182,7 @@ test('a template given a focus order and published in the editor, sent to a hote
     await openAs(page, DEMO.sunrise, `/themes/themes_template/${theme.id}`);
     const editor = activePage(page).getByTestId('theme-editor');
     await editor.getByTestId('focus-view').click();
-    await editor.getByTestId('canvas-block-first').click();
+    await selectBlock(editor, 'first');
     await editor.getByTestId('nav-pick-right').click();
     await editor.getByTestId('canvas-block-third').click();
     await expect(editor.locator('[data-testid="focus-arrow"][data-from="first"][data-direction="right"]')).toHaveAttribute('data-to', 'third');

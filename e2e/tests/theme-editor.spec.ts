@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../../apps/server/test/support/images.js';
 import { ACCOUNTS } from '../support/auth.js';
 import { activePage, Api, openAs, unique } from '../support/shell.js';
+import { selectBlock } from '../support/themes.js';
 
 /**
  * The visual theme editor (docs/themes.md "The editor"): the canvas is the renderer with an editing
@@ -81,7 +82,7 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
     await expect(editor.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
 
     // Resizing b by its corner: the right edge sticks to c's left edge (1000), the bottom to the grid.
-    await editor.getByTestId('canvas-block-b').click();
+    await selectBlock(editor, 'b');
     const corner = (await editor.getByTestId('handle-se').boundingBox())!;
     const target = await screenPoint(editor, 1002, 602);
     await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
@@ -124,7 +125,7 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
     await expect.poll(lefts, { timeout: 10_000 }).toEqual([a.x, 600, 1000]);
 
     // Arrows nudge 1 px, with shift 10 px.
-    await editor.getByTestId('canvas-block-c').click();
+    await selectBlock(editor, 'c');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowDown');
     await expect.poll(async () => {
@@ -210,7 +211,7 @@ test('the focus order shows the remote moves and takes one set by hand', async (
     await expect(right).toHaveAttribute('data-hand-set', 'false');
 
     // f1's right move set by hand to f3, picked on the canvas.
-    await editor.getByTestId('canvas-block-f1').click();
+    await selectBlock(editor, 'f1');
     await editor.getByTestId('nav-pick-right').click();
     await expect(editor.getByTestId('nav-pick-hint')).toBeVisible();
     await editor.getByTestId('canvas-block-f3').click();
@@ -236,11 +237,11 @@ test('a second editor’s stale save is refused with the name of who saved, and 
     const secondPage = await other.newPage();
     const second = await openEditor(secondPage, id);
 
-    await first.getByTestId('canvas-block-a').click();
+    await selectBlock(first, 'a');
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await savedBlocks(api, id)).a!.x, { timeout: 10_000 }).toBe(101);
 
-    await second.getByTestId('canvas-block-a').click();
+    await selectBlock(second, 'a');
     await secondPage.keyboard.press('ArrowDown');
     await expect(second.getByTestId('stale-message')).toContainText('朝阳集团管理员', { timeout: 10_000 });
     await expect(second.getByTestId('save-status')).toHaveAttribute('data-status', 'stale');
@@ -256,7 +257,7 @@ test('a second editor’s stale save is refused with the name of who saved, and 
     await second.getByTestId('reload-draft').click();
     await secondPage.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expect(second.getByTestId('stale-draft')).toHaveCount(0);
-    await second.getByTestId('canvas-block-a').click();
+    await selectBlock(second, 'a');
     await expect(second.getByTestId('prop-x')).toHaveValue('101');
     await expect(second.getByTestId('prop-y')).toHaveValue('100');
   } finally {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { activePage, Api, DEMO, openAs, unique } from '../support/shell.js';
+import { selectBlock } from '../support/themes.js';
 
 /**
  * Welcome templates (docs/themes.md "Welcome templates", docs/tv.md): made at /skin/list, edited with
@@ -31,7 +32,7 @@ test('a welcome template is edited, published and sent; the browser TV greets th
     await expect(editor.getByTestId('theme-stage').locator('[data-block="greeting"]')).toHaveText('{guest}，欢迎入住');
 
     // The greeting is edited in the property form; the draft saves itself; publish from the editor.
-    await editor.getByTestId('canvas-block-greeting').click();
+    await selectBlock(editor, 'greeting');
     await editor.getByTestId('prop-text-en').fill('Good evening, {guest}');
     const english = async () => {
       const { document } = await platform.get<{ document: Doc }>(`/admin/theme/${id}`);

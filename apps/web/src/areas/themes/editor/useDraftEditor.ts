@@ -99,7 +99,8 @@ export function useDraftEditor(id: number, loaded: { document: ThemeDocument; dr
 
   /** Saves the document as it is now; resolves whether the server has it. */
   const save = useCallback(async (): Promise<boolean> => {
-    if (saving.current) await saving.current;
+    // One save at a time, in order: two callers woken by the same save would both send its revision.
+    while (saving.current) await saving.current;
     const { doc: sent, revision: base, stale: refused } = current.current;
     if (!sent || refused) return false;
     if (sent === saved.current) return true;
@@ -131,7 +132,7 @@ export function useDraftEditor(id: number, loaded: { document: ThemeDocument; dr
     try {
       return await run;
     } finally {
-      saving.current = null;
+      if (saving.current === run) saving.current = null;
     }
   }, [id]);
 

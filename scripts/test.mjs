@@ -1,15 +1,17 @@
 // `npm test`: install and build when needed, then, stopping at the first failing stage:
 //   1. type checks (server, shared, tools, e2e; the web app),
 //   2. vitest (unit + integration on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set),
-//   3. the Playwright e2e suite against the built server on PGlite, and at the same time
-//   4. the specs of the device protocol and its fleets (POSTGRES_E2E_SPECS; all of them with
-//      E2E_POSTGRES=all) on a fresh PostgreSQL database when TEST_DATABASE_URL is set (two servers and
-//      two browsers, each suite one test at a time: most of a browser test's time is waiting).
+//   3. the Playwright e2e suite against the built server on PGlite and, when TEST_DATABASE_URL is set,
+//      the specs of the device protocol and its fleets (POSTGRES_E2E_SPECS; all of them with
+//      E2E_POSTGRES=all) on a fresh PostgreSQL database, in two lanes that end about together: one
+//      runs most PGlite specs, the other the PostgreSQL specs and then the rest (SECOND_LANE_SPECS).
+//      Two servers and two browsers at a time, each run one test at a time: most of a browser
+//      test's time is waiting.
 // Ends with a line `N passed, N failed` (tests of every stage that ran).
 //
 // Options: --skip-e2e, --only-e2e (build + e2e stages). Extra arguments after `--` go to Playwright.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, ensureBuilt, ensureInstalled, log, ROOT } from './lib.mjs';
@@ -108,6 +110,21 @@ function playwrightCounts(file) {
  */
 const POSTGRES_E2E_SPECS = ['smoke', 'browser-tv', 'browser-tv-push', 'boot', 'releases', 'tasks', 'terminals', 'themes', 'tvauth'].map((name) => `tests/${name}.spec.ts`);
 
+/**
+ * PGlite specs of the second lane, which first runs the PostgreSQL specs: the console's generic pages
+ * (about a third of the PGlite suite's time), so that both lanes end about together; the first lane
+ * runs the rest, new specs included. Spec times are in docs/testing.md.
+ */
+const SECOND_LANE_SPECS = ['dashboard', 'forms', 'list-pages', 'names', 'records', 'shell', 'shell-tabs', 'systems'].map((name) => `tests/${name}.spec.ts`);
+
+/** The spec files of the suite, as Playwright's file filters. */
+function allSpecs() {
+  return readdirSync(join(ROOT, 'e2e/tests'))
+    .filter((file) => file.endsWith('.spec.ts'))
+    .sort()
+    .map((file) => `tests/${file}`);
+}
+
 async function e2e(label, databaseUrl, specs = []) {
   const report = join(reports, `e2e-${label}.json`);
   const env = { E2E_JSON_REPORT: report, E2E_DATABASE_URL: databaseUrl ?? '', E2E_OUTPUT_DIR: `test-results/${label}` };
@@ -158,9 +175,21 @@ async function main() {
   if (!flags.has('--skip-e2e')) {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) log('TEST_DATABASE_URL is not set: e2e on PostgreSQL skipped');
-    // Specs named after `--` run on both engines as given; otherwise PostgreSQL runs its share.
-    const postgresSpecs = playwrightExtra.length || process.env.E2E_POSTGRES === 'all' ? [] : POSTGRES_E2E_SPECS;
-    const runs = await Promise.allSettled([e2e('pglite'), ...(adminUrl ? [withPostgresDatabase(adminUrl, (url) => e2e('postgres', url, postgresSpecs))] : [])]);
+    // Arguments after `--` (specs, filters) go to one PGlite run and, with PostgreSQL, one run there.
+    const whole = playwrightExtra.length > 0;
+    const postgresSpecs = whole || process.env.E2E_POSTGRES === 'all' ? [] : POSTGRES_E2E_SPECS;
+    const postgres = async () => {
+      if (adminUrl) await withPostgresDatabase(adminUrl, (url) => e2e('postgres', url, postgresSpecs));
+    };
+    const secondLane = async () => {
+      try {
+        await postgres();
+      } finally {
+        await e2e('pglite-2', undefined, SECOND_LANE_SPECS);
+      }
+    };
+    const lanes = whole ? [e2e('pglite'), postgres()] : [e2e('pglite', undefined, allSpecs().filter((spec) => !SECOND_LANE_SPECS.includes(spec))), secondLane()];
+    const runs = await Promise.allSettled(lanes);
     const failed = runs.find((run) => run.status === 'rejected');
     if (failed) throw failed.reason;
   }

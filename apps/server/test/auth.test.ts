@@ -303,6 +303,22 @@ describe('sessions', () => {
     expect(after.body).toMatchObject({ code: '-1', errkey: 'error.unauthenticated' });
   });
 
+  it('sends the session cookie when the browser\'s is not the token its calls carry, so its pictures load', async () => {
+    const user = await newUser();
+    const client = await signIn(t, user.loginName);
+    const token = client.token!;
+    const without = await client.get('/api/admin/userinfo');
+    expect(String(without.headers['set-cookie'])).toContain(`sessionToken=${token}`);
+    const other = await client.request('GET', '/api/admin/userinfo', undefined, { cookie: 'sessionToken=an-older-token' });
+    expect(String(other.headers['set-cookie'])).toContain(`sessionToken=${token}`);
+    const same = await client.request('GET', '/api/admin/userinfo', undefined, { cookie: `sessionToken=${token}` });
+    expect(same.headers['set-cookie']).toBeUndefined();
+    // A refused token sets nothing; a logout still clears the cookie.
+    expect((await new Client(t.app, 'not-a-token').get('/api/admin/userinfo')).headers['set-cookie']).toBeUndefined();
+    const out = await client.request('POST', '/api/admin/logout', undefined, { cookie: 'sessionToken=an-older-token' });
+    expect(String(out.headers['set-cookie'])).toMatch(/^sessionToken=;/);
+  });
+
   it('checks the session before the body: 401, not 422, without one', async () => {
     const res = await new Client(t.app).post('/api/admin/passowrd/change', { password: 1 });
     expect(res.status).toBe(401);

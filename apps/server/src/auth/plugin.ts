@@ -37,8 +37,12 @@ declare module 'fastify' {
     actorOrNull: Actor | null;
     /** A token that replaces the caller's: sent as x-session-token and the session cookie. */
     freshToken: string | null;
-    /** The session's expiry slid: the cookie is re-sent so it lives as long as the session. */
-    sessionRenewed: boolean;
+    /**
+     * The session cookie is sent with the reply: the session's expiry slid (the cookie lives as long
+     * as the session), or the browser's cookie is not the token its calls carry (a token set by
+     * another tab, login-as elsewhere, a cleared cookie), which would leave its pictures unauthorized.
+     */
+    resendCookie: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, as registered. */
@@ -81,7 +85,7 @@ export function issueToken(request: FastifyRequest, token: string) {
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('actorOrNull', null);
   app.decorateRequest('freshToken', null);
-  app.decorateRequest('sessionRenewed', false);
+  app.decorateRequest('resendCookie', false);
   app.decorate('routeAuthTable', [] as RouteAuthEntry[]);
   // Hooks are attached per console route: the device API (its own token auth, fleet rates) pays
   // nothing for them, and public routes skip the session check.
@@ -108,7 +112,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const actor = resolved.actor;
     request.actorOrNull = actor;
     if (presented.source === 'header') {
-      request.sessionRenewed = resolved.renewed;
+      request.resendCookie = resolved.renewed || (!resolved.viaPrevious && request.cookies?.[SESSION_COOKIE] !== presented.token);
       const age = Date.now() - (actor.tokenIssuedAt?.getTime() ?? Date.now());
       if (!resolved.viaPrevious && age > ROTATE_AFTER_MS) {
         const fresh = await rotateToken(db, actor.sessionId, hashToken(presented.token));
@@ -128,7 +132,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (request.freshToken) {
       reply.header(FRESH_TOKEN_HEADER, request.freshToken);
       setSessionCookie(reply, request, request.freshToken);
-    } else if (request.sessionRenewed) {
+    } else if (request.resendCookie) {
       const presented = tokenOf(request, false);
       if (presented) setSessionCookie(reply, request, presented.token);
     }

@@ -183,7 +183,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, options: { prod
     await writeOpLog(db, actor, { action: 'logout', recordType: 'user', recordId: actor.userId }, request.ip);
     await revokeChain(db, actor.sessionId);
     request.freshToken = null;
-    request.sessionRenewed = false;
+    request.resendCookie = false;
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok(null);
   });

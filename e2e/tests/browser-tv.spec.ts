@@ -195,7 +195,7 @@ test('a template given a focus order and published in the editor, sent to a hote
     await row.getByTestId('theme-send').click();
     const send = page.getByRole('dialog').filter({ has: page.getByTestId('send-submit') });
     await send.getByTestId('send-target').getByText('酒店', { exact: true }).click();
-    await chooseOption(page, send.locator('.ant-select').first(), '朝阳外滩酒店', '外滩');
+    await chooseOption(page, send.getByTestId('send-hotels'), '朝阳外滩酒店', '外滩');
     await send.getByTestId('send-submit').click();
     const sentAt = Date.now();
     await expect(send.getByTestId('send-failures')).toHaveText('0');

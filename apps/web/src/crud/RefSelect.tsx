@@ -27,6 +27,7 @@ interface BaseProps {
   style?: React.CSSProperties;
   disabled?: boolean;
   'aria-label'?: string;
+  'data-testid'?: string;
 }
 
 export interface RefSelectProps extends BaseProps {
@@ -139,6 +140,7 @@ function OptionSelect({ refName, owner, params, mode, value, onChange, selected,
       id={id}
       mode={mode}
       aria-label={rest['aria-label']}
+      data-testid={rest['data-testid']}
       value={value}
       onChange={onChange}
       options={options}

@@ -171,8 +171,9 @@ test('a template given a focus order and published in the editor, sent to a hote
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'zh-CN' });
   const tv = await context.newPage();
   try {
-    const { mac } = await newTv(tv, installCode, 'C');
+    // Its first heartbeat (before authorization too) answers the interval.
     const heartbeat = tv.waitForResponse((r) => r.url().endsWith('/api/device/v1/heartbeat'));
+    const { mac } = await newTv(tv, installCode, 'C');
     await brand.post('/terminals/authorize', { macs: [mac] });
     await expect(block(tv, 'welcome')).toHaveText('欢迎入住朝阳酒店');
     const interval = ((await (await heartbeat).json()) as { data: { interval: number } }).data.interval;

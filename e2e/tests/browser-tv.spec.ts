@@ -106,6 +106,11 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     await expect(block(tv, 'dining')).toHaveText('Dining');
     await tv.keyboard.press('l');
     await expect(block(tv, 'title')).toHaveText('欢迎入住朝阳外滩酒店');
+    // Two presses in a row step twice, whenever the page is drawn.
+    await tv.keyboard.press('l');
+    await tv.keyboard.press('l');
+    await expect(block(tv, 'title')).toHaveText('欢迎入住朝阳外滩酒店');
+    await expect(tv.getByTestId('tv-notice')).toHaveText('内容语言：简体中文');
 
     // The preview of the same version draws the same picture at the same size.
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -145,18 +145,23 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const wanted = new URLSearchParams(location.search).get('lang') as ContentLang | null;
   const [contentLang, setContentLang] = useState<ContentLang | null>(wanted);
   const shownLang = contentLang && languages.includes(contentLang) ? contentLang : (languages[0] ?? 'zh-CN');
+  // The language a press steps from, moved at the press: a second press before the page is drawn
+  // again steps on from the first one's choice instead of repeating it.
+  const stepFrom = useRef(shownLang);
+  stepFrom.current = shownLang;
 
   useEffect(() => {
     if (!languages.length) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'l' && event.key !== 'L') return;
-      const next = languages[(languages.indexOf(shownLang) + 1) % languages.length]!;
+      const next = languages[(languages.indexOf(stepFrom.current) + 1) % languages.length]!;
+      stepFrom.current = next;
       setContentLang(next);
       notify(t('language', { name: CONTENT_LANG_NAMES[next] }));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [languages, shownLang, notify, t]);
+  }, [languages, notify, t]);
 
   // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md).
   const [feedbackQr, setFeedbackQr] = useState<{ url: string; qr: string } | null>(null);

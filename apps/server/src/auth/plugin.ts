@@ -112,9 +112,12 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const actor = resolved.actor;
     request.actorOrNull = actor;
     if (presented.source === 'header') {
-      request.resendCookie = resolved.renewed || (!resolved.viaPrevious && request.cookies?.[SESSION_COOKIE] !== presented.token);
       const age = Date.now() - (actor.tokenIssuedAt?.getTime() ?? Date.now());
-      if (!resolved.viaPrevious && age > ROTATE_AFTER_MS) {
+      const rotating = !resolved.viaPrevious && age > ROTATE_AFTER_MS;
+      // The cookie follows the token in use, but not one being replaced: the reply that replaces it
+      // sets the new one, and a concurrent reply must not put the old one back.
+      request.resendCookie = resolved.renewed || (!resolved.viaPrevious && !rotating && request.cookies?.[SESSION_COOKIE] !== presented.token);
+      if (rotating) {
         const fresh = await rotateToken(db, actor.sessionId, hashToken(presented.token));
         if (fresh) {
           request.freshToken = fresh;

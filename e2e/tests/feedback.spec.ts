@@ -29,6 +29,13 @@ test('a guest sends feedback from the TV’s QR page, the platform handles it an
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const url = new URL((await qr.getAttribute('data-url'))!);
+  // F again hides it; twice in a row shows it and hides it again.
+  await tv.keyboard.press('f');
+  await expect(qr).toHaveCount(0);
+  await tv.keyboard.press('f');
+  await tv.keyboard.press('f');
+  await tv.waitForTimeout(1_000);
+  await expect(qr).toHaveCount(0);
   await tvContext.close();
 
   // The guest's phone: the page names the hotel and room; the description is required.

@@ -165,17 +165,26 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
 
   // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md).
   const [feedbackQr, setFeedbackQr] = useState<{ url: string; qr: string } | null>(null);
+  // Shown or on its way, as of the last press (not the last drawing): a second press hides it.
+  const feedbackWanted = useRef(false);
   const hotelBound = !!snapshot.config?.hotel;
   useEffect(() => {
     if (!hotelBound) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'f' && event.key !== 'F') return;
-      if (feedbackQr) return setFeedbackQr(null);
-      device.feedbackQr().then(setFeedbackQr, () => notify(t('offline')));
+      feedbackWanted.current = !feedbackWanted.current;
+      if (!feedbackWanted.current) return setFeedbackQr(null);
+      device.feedbackQr().then(
+        (qr) => feedbackWanted.current && setFeedbackQr(qr),
+        () => {
+          feedbackWanted.current = false;
+          notify(t('offline'));
+        },
+      );
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [device, hotelBound, feedbackQr, notify, t]);
+  }, [device, hotelBound, notify, t]);
 
   // The remote's menu key opens the hotel's TV menu (docs/tv.md, "The TV menu") over an authorized
   // TV's picture. Its code is loaded (its own chunk) once the configuration carries a menu.

@@ -1,4 +1,4 @@
-import { ACTION_STATES, RELEASE_KINDS } from '@htv/shared/areas/releases/index';
+import { ACTION_STATES, INSTALL_TYPES, RELEASE_KINDS } from '@htv/shared/areas/releases/index';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { formatDatetime } from '../../crud/columns';
@@ -50,7 +50,8 @@ export function TerminalReleasesPanel({ terminalId }: { terminalId: number }) {
             title: m('window'),
             render: (_, r) => {
               const window = r.window && `${r.window.start}-${r.window.end}`;
-              return <span data-testid="terminal-action-window">{!window ? m('noWindow') : r.window!.source === 'hotel' ? m('windowOfHotel', { window }) : window}</span>;
+              const shown = !window ? m('noWindow') : r.window!.source === 'hotel' ? m('windowOfHotel', { window }) : window;
+              return <span data-testid="terminal-action-window">{`${INSTALL_TYPES[r.installType][lang]} · ${shown}`}</span>;
             },
           },
           { key: 'reason', title: m('reason'), render: (_, r) => r.failureReason ?? '-' },

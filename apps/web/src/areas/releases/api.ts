@@ -1,4 +1,4 @@
-import type { AppOffer, AppOfferBody, DownloadTask, InstallWindow, Rollout, RolloutCreate, RolloutWave } from '@htv/shared/areas/releases/index';
+import type { AppOffer, AppOfferBody, DownloadTask, InstallType, InstallWindow, Rollout, RolloutCreate, RolloutWave } from '@htv/shared/areas/releases/index';
 import { api, type Query } from '../../api/client';
 import type { PageOf } from '../../crud/PagedTable';
 
@@ -49,7 +49,7 @@ export interface TerminalReleases {
   otaVersion: string | null;
   controlVersion: string | null;
   installed: { kind: string; packageName: string; versionName: string; versionCode: number | null; installedAt: string }[];
-  actions: { id: number; state: string; progress: number; rolloutName: string; kind: string; packageTitle: string; versionName: string; failureReason: string | null; window: InstallWindow | null }[];
+  actions: { id: number; state: string; progress: number; rolloutName: string; kind: string; packageTitle: string; versionName: string; failureReason: string | null; installType: InstallType; window: InstallWindow | null }[];
 }
 
 /** The release calls of docs/releases.md. */

@@ -9,7 +9,7 @@ import {
 } from '@htv/shared/areas/devices/protocol';
 import type { ThemeConfigPart, ThemePayload } from '@htv/shared/areas/themes/index';
 import type { BootConfigPart } from '@htv/shared/areas/boot/device';
-import type { ReleaseItem } from '@htv/shared/areas/releases/index';
+import type { ProgressReport, ReleaseItem } from '@htv/shared/areas/releases/index';
 import { ReleaseInstaller } from '@htv/shared/areas/releases/installer';
 import { TRACKED_EVENTS, type TrackingConfigPart } from '@htv/shared/areas/tracking/index';
 import { EventTracker } from '@htv/shared/areas/tracking/tracker';
@@ -138,6 +138,8 @@ export class VirtualTv {
   private abort = new AbortController();
   /** The MQTT push channel while the configuration names a broker; the long-poll waits while it is connected. */
   private mqttClient: MqttClient | undefined;
+  /** Where release progress goes while MQTT is connected (the `push` part's `progress`). */
+  private progressTopic: string | undefined;
   private loops: Promise<void>[] = [];
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
   /** App launches, sent with the heartbeats (docs/runlogs.md). */
@@ -158,7 +160,7 @@ export class VirtualTv {
           const res = await this.client.request('GET', url, { headers: { ...this.auth(), ...(from ? { range: `bytes=${from}-` } : {}) }, signal: this.abort.signal });
           return { status: res.status, bytes: res.raw };
         },
-        report: (reports) => this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports }),
+        report: (reports) => this.reportProgress(reports),
         sleep: (ms) => sleep(ms, this.abort.signal),
       },
       {
@@ -344,7 +346,7 @@ export class VirtualTv {
    * command topics and acknowledges each command; new credentials (a new registration) reconnect.
    */
   private listenMqtt() {
-    const part = (this.config?.push as { mqtt?: { url: string; clientId: string; username: string; password: string; subscribe: string[]; ack: string } } | undefined)?.mqtt;
+    const part = (this.config?.push as { mqtt?: { url: string; clientId: string; username: string; password: string; subscribe: string[]; ack: string; progress?: string } } | undefined)?.mqtt;
     if (this.options.push === false || this.options.mqtt === false || this.abort.signal.aborted) return;
     const held = this.mqttClient?.options;
     if (part && held?.username === part.username && held.password === part.password) return;
@@ -352,6 +354,7 @@ export class VirtualTv {
     if (!part) return;
     const client = mqtt.connect(part.url, { clientId: part.clientId, username: part.username, password: part.password, reconnectPeriod: 2000, connectTimeout: 5000 });
     this.mqttClient = client;
+    this.progressTopic = part.progress;
     client.on('connect', () => {
       client.subscribe(part.subscribe, { qos: 1 });
       this.emit({ type: 'mqtt', connected: true });
@@ -373,6 +376,14 @@ export class VirtualTv {
   private closeMqtt() {
     this.mqttClient?.end(true);
     this.mqttClient = undefined;
+    this.progressTopic = undefined;
+  }
+
+  /** Release progress: on the terminal's MQTT progress topic while connected (QoS 1: resolved once the broker has it), else over HTTP. */
+  private reportProgress(reports: ProgressReport[]): Promise<unknown> {
+    const client = this.mqttClient;
+    if (client?.connected && this.progressTopic) return client.publishAsync(this.progressTopic, JSON.stringify({ reports }), { qos: 1 });
+    return this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports });
   }
 
   private async handle(command: DeviceCommand, via: 'http' | 'mqtt' = 'http') {

@@ -18,9 +18,11 @@ import { loadSecrets, type Config } from '../src/config.js';
 import { installCodeOf } from './devices-support.js';
 import { Client, testApp, type TestApp } from './support/app.js';
 import { testDatabase } from './support/database.js';
-import { createTenant, type Tenant } from './support/fixtures.js';
+import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
+import { multipartBody } from './support/images.js';
 import { freePort } from './support/net.js';
 import mqtt from 'mqtt';
+import { sql } from 'drizzle-orm';
 
 /**
  * MQTT push against the broker on this machine (Mosquitto on 127.0.0.1:1883 here and in CI; its
@@ -177,6 +179,51 @@ describe.runIf(brokerUp)('push over MQTT', () => {
     }
   });
 
+  it('takes release progress on the terminal\'s own progress topic: a TV connected to the broker installs without an HTTP report; unreadable messages are refused', { timeout: 30_000 }, async () => {
+    const tv = new VirtualTv({ url, seed: `mqtt-rel-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), interval: 60, spreadSeconds: 60, installMs: 20 });
+    const raw = await mqtt.connectAsync(BROKER, { reconnectPeriod: 0 });
+    try {
+      await tv.start();
+      const push = (tv.config!.push as { mqtt: Record<string, unknown> }).mqtt;
+      expect(push.progress).toBe(`htv/t${tv.terminalId}/progress`);
+      expect(await until(() => tv.mqttConnected)).toBe(true);
+      expect((await new Client(app, a.hotel.token).post('/api/terminals/authorize', { macs: [tv.mac] })).status).toBe(200);
+      expect(await until(() => tv.authorization === 'authorized')).toBe(true);
+
+      // The platform releases a firmware to this one TV (the upload goes to the server the TV downloads from).
+      const platform = new Client(app, (await createPlatformAdmin(t)).token);
+      const { payload, headers } = multipartBody({ name: 'fw.img', data: Buffer.concat([Buffer.from('FW'), Buffer.alloc(50_000, 3)]) });
+      const file = await platform.request('POST', '/api/files?rule=otaFirmware', payload, headers);
+      const pkg = await platform.post('/api/records/ota-packages', { name: 'Push', version: '20270401', model: 'SIM-55U', fileId: file.body.data.id });
+      expect(pkg.status, JSON.stringify(pkg.body)).toBe(200);
+      const metrics = app.devices.mqtt!.metrics;
+      const taken = metrics.progressTaken;
+      const created = await platform.post('/api/releases/rollouts', { name: 'Over MQTT', kind: 'ota', packageId: pkg.body.data.id, target: 'terminal', macs: [tv.mac], installType: 'forced', maxRetries: 0 });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+      // downloading, downloaded, installing, success: each a message on the TV's topic (so none over
+      // HTTP: the action's history is its creation and these four), written by the server.
+      const state = async () => {
+        const result = await t.database.db.execute(sql`select state from release_actions where terminal_id = ${tv.terminalId} and rollout_id = ${created.body.data.id}`);
+        return (result as unknown as { rows: { state: string }[] }).rows[0]?.state;
+      };
+      for (const end = Date.now() + 15_000; (await state()) !== 'success' && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+      expect(await state()).toBe('success');
+      expect(metrics.progressTaken - taken).toBe(4);
+      const events = await t.database.db.execute(sql`select e.state from release_action_events e join release_actions a on a.id = e.action_id where a.terminal_id = ${tv.terminalId} order by e.id`);
+      expect((events as unknown as { rows: { state: string }[] }).rows.map((r) => r.state)).toEqual(['pending', 'downloading', 'downloaded', 'installing', 'success']);
+
+      // Not JSON, no report, an unknown state: refused and counted, nothing written.
+      const refused = metrics.progressRefused;
+      const topic = `htv/t${tv.terminalId}/progress`;
+      for (const message of ['not json', '{"reports":[]}', '{"reports":[{"actionId":1,"state":"exploded"}]}']) await raw.publishAsync(topic, message, { qos: 1 });
+      expect(await until(() => metrics.progressRefused === refused + 3)).toBe(true);
+    } finally {
+      raw.end(true);
+      await tv.stop();
+    }
+  });
+
   it("answers the broker's HTTP authentication and authorization: a terminal's own credentials and topics only", async () => {
     const tv = new VirtualTv({ url, seed: `mqtt-auth-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), push: false });
     try {
@@ -194,6 +241,8 @@ describe.runIf(brokerUp)('push over MQTT', () => {
       expect(await acl(`htv/h${a.hotelIds[1]}/cmd`, 4)).toBe(403);
       expect(await acl(`htv/t${tv.terminalId! + 1}/cmd`, 4)).toBe(403);
       expect(await acl(`htv/t${tv.terminalId}/ack`, 2)).toBe(200);
+      expect(await acl(`htv/t${tv.terminalId}/progress`, 2)).toBe(200);
+      expect(await acl(`htv/t${tv.terminalId! + 1}/progress`, 2)).toBe(403);
       expect(await acl(`htv/t${tv.terminalId}/cmd`, 2)).toBe(403);
       // An unbind revokes the password with the token.
       expect((await new Client(app, a.hotel.token).post('/api/web/hotel_terminal/unbind', { mac: tv.mac })).status).toBe(200);
@@ -209,7 +258,7 @@ describe.runIf(brokerUp)('push over MQTT', () => {
     // runs as this test's user (started as root it would switch to its own, which cannot read the files).
     const dir = mkdtempSync(join(tmpdir(), 'htv-broker-'));
     const port = await freePort();
-    writeFileSync(join(dir, 'acl'), 'user server\ntopic readwrite htv/#\n\npattern read htv/%u/cmd\npattern write htv/%u/ack\n');
+    writeFileSync(join(dir, 'acl'), 'user server\ntopic readwrite htv/#\n\npattern read htv/%u/cmd\npattern write htv/%u/ack\npattern write htv/%u/progress\n');
     execFileSync('mosquitto_passwd', ['-b', '-c', join(dir, 'passwd'), 'server', 'server-secret']);
     writeFileSync(join(dir, 'mosquitto.conf'), `user ${userInfo().username}\nlistener ${port} 127.0.0.1\nallow_anonymous false\npassword_file ${join(dir, 'passwd')}\nacl_file ${join(dir, 'acl')}\npersistence false\n`);
     const broker = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });

@@ -107,7 +107,9 @@ export class TvDevice {
   /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
   private unauthorizedReason: string | undefined;
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
-  private readonly installer = browserInstaller(() => this.stored.token, (reports) => this.call('POST', '/releases/progress', { reports }));
+  private readonly installer = browserInstaller(() => this.stored.token, (reports) =>
+    this.mqtt.report(reports) ? Promise.resolve() : this.call('POST', '/releases/progress', { reports }),
+  );
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
   private readonly tracker = new EventTracker((body) => this.call('POST', '/events', body).then(() => true, () => false));
 

@@ -1,4 +1,5 @@
 import type { DeviceCommand, DeviceConfig } from '@htv/shared/areas/devices/protocol';
+import type { ProgressReport } from '@htv/shared/areas/releases/index';
 import type { MqttClient } from './mqtt-client';
 
 /** The `push` part of the configuration when the server offers MQTT (docs/scaling.md). */
@@ -9,6 +10,8 @@ interface MqttPart {
   password: string;
   subscribe: string[];
   ack: string;
+  /** Where release progress goes (absent from servers before it was offered). */
+  progress?: string;
 }
 
 /**
@@ -20,6 +23,7 @@ export class MqttPush {
   /** What the connection is for (address and credentials); '' when there is none. */
   private key = '';
   private client: MqttClient | undefined;
+  private progressTopic: string | undefined;
 
   /** `onConnected`: the connection is up and subscribed, so the long-poll can stop. */
   constructor(
@@ -29,6 +33,16 @@ export class MqttPush {
 
   get connected(): boolean {
     return this.client?.connected ?? false;
+  }
+
+  /**
+   * Publishes release progress on the terminal's progress topic while connected (QoS 1: kept and sent
+   * again after a reconnection until the broker has it); false when it must go over HTTP.
+   */
+  report(reports: readonly ProgressReport[]): boolean {
+    if (!this.client?.connected || !this.progressTopic) return false;
+    this.client.publish(this.progressTopic, JSON.stringify({ reports }));
+    return true;
   }
 
   async follow(config: DeviceConfig | null): Promise<void> {
@@ -64,11 +78,13 @@ export class MqttPush {
       },
     });
     this.client = client;
+    this.progressTopic = part.progress;
   }
 
   stop(): void {
     this.client?.end();
     this.client = undefined;
+    this.progressTopic = undefined;
     this.key = '';
   }
 }

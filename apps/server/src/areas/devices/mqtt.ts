@@ -23,21 +23,39 @@ export interface MqttSettings {
 }
 
 /**
- * Topics: commands per terminal, hotel and brand (the TV subscribes to its three), acknowledgements per
- * terminal. A terminal's level is its MQTT username (`t<id>`), so a broker's own ACL patterns can
- * express its rights too (`pattern read htv/%u/cmd`, `pattern write htv/%u/ack`).
+ * Topics: commands per terminal, hotel and brand (the TV subscribes to its three); what a terminal
+ * publishes: acknowledgements and release progress. A terminal's level is its MQTT username (`t<id>`),
+ * so a broker's own ACL patterns can express its rights too (`pattern read htv/%u/cmd`,
+ * `pattern write htv/%u/ack`, `pattern write htv/%u/progress`).
  */
 export const mqttTopics = {
   terminal: (id: number) => `htv/t${id}/cmd`,
   hotel: (id: number) => `htv/h${id}/cmd`,
   brand: (id: number) => `htv/b${id}/cmd`,
   ack: (id: number) => `htv/t${id}/ack`,
+  progress: (id: number) => `htv/t${id}/progress`,
 };
-const ACK_PATTERN = /^htv\/t(\d+)\/ack$/;
+
+/** What terminals publish, by the last level of the topic. */
+export type TerminalMessageKind = 'ack' | 'progress';
+const TERMINAL_MESSAGE = /^htv\/t(\d{1,10})\/(ack|progress)$/;
+
+/**
+ * How the server subscribes to each kind: every process hears every acknowledgement (each drops the
+ * command it may hold queued), while each progress message goes to one process of the cluster (a
+ * shared subscription: MQTT 5, and Mosquitto and EMQX for 3.1.1 clients too).
+ */
+const SUBSCRIPTIONS: Record<TerminalMessageKind, string> = {
+  ack: 'htv/+/ack',
+  progress: '$share/htv/htv/+/progress',
+};
+
+/** The largest message a terminal may publish (50 progress reports with their reasons fit). */
+export const MQTT_MESSAGE_MAX_BYTES = 32 * 1024;
 
 /** What the configuration's `push` part tells a TV. */
 export interface MqttPushPart {
-  mqtt: { url: string; wsUrl: string | null; clientId: string; username: string; password: string; subscribe: string[]; ack: string };
+  mqtt: { url: string; wsUrl: string | null; clientId: string; username: string; password: string; subscribe: string[]; ack: string; progress: string };
 }
 
 /**
@@ -78,6 +96,7 @@ export async function mqttPushPart(db: Db, settings: MqttSettings, terminalId: n
       password: mqttPassword(settings.signingKey, terminalId, access.issuedAt),
       subscribe,
       ack: mqttTopics.ack(terminalId),
+      progress: mqttTopics.progress(terminalId),
     },
   };
 }
@@ -93,11 +112,14 @@ export async function mqttAuthenticate(db: Db, settings: MqttSettings, username:
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The broker's HTTP authorization: a terminal reads its own, its hotel's and its brand's commands and writes its acknowledgements. */
+/**
+ * The broker's HTTP authorization: a terminal reads its own, its hotel's and its brand's commands and
+ * writes its acknowledgements and release progress (so the topic names the terminal that published).
+ */
 export async function mqttAuthorize(db: Db, username: string, topic: string, write: boolean): Promise<boolean> {
   const id = terminalOf(username);
   if (id === null) return false;
-  if (write) return topic === mqttTopics.ack(id);
+  if (write) return topic === mqttTopics.ack(id) || topic === mqttTopics.progress(id);
   if (topic === mqttTopics.terminal(id)) return true;
   const access = await terminalAccess(db, id);
   if (!access) return false;
@@ -107,38 +129,76 @@ export async function mqttAuthorize(db: Db, username: string, topic: string, wri
 export interface MqttMetrics {
   commandsPublished: number;
   commandsAcked: number;
+  /** Progress messages taken, and refused (unreadable, invalid, over the terminal's limit or the queue's). */
+  progressTaken: number;
+  progressRefused: number;
 }
 
 /**
- * The server's side of the MQTT push: publishes commands (QoS 1) and hears acknowledgements. Every
+ * Takes one message a terminal published (the broker checked that the topic is the terminal's own);
+ * answers whether it was taken.
+ */
+export type TerminalMessageHandler = (terminalId: number, message: unknown) => boolean;
+
+/**
+ * The server's side of MQTT: publishes commands (QoS 1) and hears what terminals publish. Every
  * process subscribes to the acknowledgements, so each drops the command it may still hold queued for a
  * heartbeat; only the process where a change happened publishes it (the bus tells the others to update
- * their stamps and long-polls, not to publish again).
+ * their stamps and long-polls, not to publish again). Other kinds (release progress) are heard once
+ * handled (`receive`).
  */
 export class MqttPush {
-  readonly metrics: MqttMetrics = { commandsPublished: 0, commandsAcked: 0 };
+  readonly metrics: MqttMetrics = { commandsPublished: 0, commandsAcked: 0, progressTaken: 0, progressRefused: 0 };
   private readonly client: MqttClient;
   private nextId = Date.now();
+  private readonly handlers = new Map<TerminalMessageKind, TerminalMessageHandler>();
 
   constructor(
     readonly settings: MqttSettings,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     onAck: (terminalId: number, command: Pick<DeviceCommand, 'id' | 'type'>) => void,
   ) {
     this.client = mqtt.connect(settings.url, { username: settings.username, password: settings.password, reconnectPeriod: 1000, clean: true });
-    this.client.on('connect', () => this.client.subscribe('htv/+/ack', { qos: 1 }));
-    this.client.on('error', (error) => log.error({ err: error }, 'MQTT connection failed'));
-    this.client.on('message', (topic, payload) => {
-      const match = ACK_PATTERN.exec(topic);
-      if (!match) return;
-      try {
-        const ack = JSON.parse(payload.toString()) as Pick<DeviceCommand, 'id' | 'type'>;
-        this.metrics.commandsAcked++;
-        onAck(Number(match[1]), ack);
-      } catch {
-        // not an acknowledgement
-      }
+    this.client.on('connect', () => {
+      for (const kind of this.handlers.keys()) this.subscribe(kind);
     });
+    this.client.on('error', (error) => log.error({ err: error }, 'MQTT connection failed'));
+    this.client.on('message', (topic, payload) => this.hear(topic, payload));
+    this.receive('ack', (terminalId, message) => {
+      const ack = message as Pick<DeviceCommand, 'id' | 'type'>;
+      if (!ack || typeof ack !== 'object') return false;
+      this.metrics.commandsAcked++;
+      onAck(terminalId, ack);
+      return true;
+    });
+  }
+
+  /** Subscribes to what terminals publish of one kind (JSON, at most MQTT_MESSAGE_MAX_BYTES). */
+  receive(kind: TerminalMessageKind, handler: TerminalMessageHandler): void {
+    this.handlers.set(kind, handler);
+    if (this.client.connected) this.subscribe(kind);
+  }
+
+  private subscribe(kind: TerminalMessageKind) {
+    this.client.subscribe(SUBSCRIPTIONS[kind], { qos: 1 }, (error) => {
+      if (error) this.log.error({ err: error, kind }, 'MQTT subscription refused');
+    });
+  }
+
+  private hear(topic: string, payload: Buffer) {
+    const match = TERMINAL_MESSAGE.exec(topic);
+    const kind = match?.[2] as TerminalMessageKind | undefined;
+    const handler = kind && this.handlers.get(kind);
+    if (!handler) return;
+    let taken = false;
+    if (payload.length <= MQTT_MESSAGE_MAX_BYTES) {
+      try {
+        taken = handler(Number(match![1]), JSON.parse(payload.toString()));
+      } catch {
+        // not JSON
+      }
+    }
+    if (kind === 'progress') this.metrics[taken ? 'progressTaken' : 'progressRefused']++;
   }
 
   get connected(): boolean {

@@ -151,8 +151,15 @@ export class DeviceRuntime implements ConfigListener {
       pendingHeartbeats: this.heartbeats.size,
       cachedTerminals: this.cache.size,
       waitingLongPolls: this.hub.waiting,
-      // Summed: the processes connected to the broker; every process hears every acknowledgement.
-      ...(this.mqtt && { mqttConnected: this.mqtt.connected ? 1 : 0, mqttCommandsPublished: this.mqtt.metrics.commandsPublished, mqttCommandsAcked: this.mqtt.metrics.commandsAcked }),
+      // Summed: the processes connected to the broker; every process hears every acknowledgement, and
+      // one of them each progress message.
+      ...(this.mqtt && {
+        mqttConnected: this.mqtt.connected ? 1 : 0,
+        mqttCommandsPublished: this.mqtt.metrics.commandsPublished,
+        mqttCommandsAcked: this.mqtt.metrics.commandsAcked,
+        mqttProgressTaken: this.mqtt.metrics.progressTaken,
+        mqttProgressRefused: this.mqtt.metrics.progressRefused,
+      }),
     }));
     runtimes.add(this);
     this.unlisten = addConfigListener(this);

@@ -19,8 +19,15 @@ const tags = ['device API v1'];
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
-/** Progress calls one terminal may make a minute (each up to 50 reports). */
+/** Progress calls (or MQTT progress messages) one terminal may make a minute (each up to 50 reports). */
 export const PROGRESS_CALLS_PER_MINUTE = 120;
+/**
+ * Reports held by the writer beyond which progress arriving over MQTT is refused (the database is
+ * behind): unlike HTTP calls, which wait for their answer, messages keep coming. A TV reports a final
+ * state again while its configuration still lists the action (docs/releases.md), so nothing is lost
+ * for good.
+ */
+const MQTT_BACKLOG_MAX = 20_000;
 
 export const releaseFileUrl = (actionId: number) => `${DEVICE_API_BASE}/releases/${actionId}/file`;
 
@@ -92,8 +99,9 @@ export function progressWriterFor(db: Db, runtime: DeviceRuntime): ProgressWrite
 
 /**
  * The TV side of releases under /api/device/v1 (device token required): the `releases` part of the
- * configuration, progress reports (rate-limited per terminal, written in batches) and the package
- * download with single HTTP ranges, so an interrupted download resumes.
+ * configuration, progress reports (rate-limited per terminal, written in batches; over HTTP, or over
+ * MQTT on the terminal's own progress topic when the server has a broker) and the package download
+ * with single HTTP ranges, so an interrupted download resumes.
  */
 export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runtime: DeviceRuntime, storage: Storage): void {
   if (!partAdded) {
@@ -106,6 +114,14 @@ export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runt
   const writer = progressWriterFor(db, runtime);
   const limit = rateLimit(PROGRESS_CALLS_PER_MINUTE, 60_000);
   scope.addHook('onClose', async () => writer.flush());
+  runtime.mqtt?.receive('progress', (terminalId, message) => {
+    const parsed = progressRequest.safeParse(message);
+    const key = String(terminalId);
+    if (!parsed.success || writer.backlog >= MQTT_BACKLOG_MAX || limit.retryAfterMs(key) > 0) return false;
+    limit.hit(key);
+    writer.add(terminalId, parsed.data.reports).catch(() => undefined); // the writer logs its failures
+    return true;
+  });
 
   scope.post(
     '/releases/progress',

@@ -57,6 +57,8 @@ const EVALUATE_MS = 100;
 export class ProgressWriter {
   private queue: Pending[] = [];
   private queued = 0;
+  /** Reports added and not yet written (queued or being written). */
+  backlog = 0;
   private timer: NodeJS.Timeout | null = null;
   /** Batches being written (at most WRITERS, each in its own transaction). */
   private readonly writing = new Set<Promise<void>>();
@@ -75,6 +77,7 @@ export class ProgressWriter {
     return new Promise((done, fail) => {
       this.queue.push({ terminalId, reports, done, fail });
       this.queued += reports.length;
+      this.backlog += reports.length;
       if (this.queued >= BATCH) this.schedule(true);
       else this.schedule(false);
     });
@@ -142,6 +145,7 @@ export class ProgressWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     if (!batch.length) return;
+    const reports = batch.reduce((sum, p) => sum + p.reports.length, 0);
     try {
       const { accepted, rollouts, retried } = await retryDeadlocks(() => this.apply(batch));
       batch.forEach((p, i) => p.done(accepted[i]!));
@@ -150,6 +154,8 @@ export class ProgressWriter {
     } catch (error) {
       this.log.error({ err: error }, 'progress reports not written');
       for (const p of batch) p.fail(error);
+    } finally {
+      this.backlog -= reports;
     }
   }
 

@@ -1,11 +1,11 @@
-import type { ProgressReport, ReleaseItem } from './index.js';
+import { FINAL_ACTION_STATES, type ProgressReport, type ReleaseItem } from './index.js';
 import { msUntilWindow } from './window.js';
 
 /** What an installing TV needs from its platform (the simulator in Node, the browser TV in a page). */
 export interface InstallerIo {
   /** GET of a package with the device token; `from` > 0 asks for the rest with a range. Undefined: no answer. */
   download(url: string, from: number): Promise<{ status: number; bytes: Uint8Array } | undefined>;
-  /** POST /api/device/v1/releases/progress. */
+  /** POST /api/device/v1/releases/progress, or the terminal's MQTT progress topic when connected. */
   report(reports: ProgressReport[]): Promise<unknown>;
   sleep(ms: number): Promise<void>;
 }
@@ -22,14 +22,17 @@ export interface InstallerOptions {
 /** Attempts at a download, each asking with a range for what is still missing. */
 const DOWNLOAD_TRIES = 3;
 
+const FINAL = new Set<string>(FINAL_ACTION_STATES);
+
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * How a TV installs what its configuration's `releases` part lists (docs/releases.md), one item at a
  * time: waits for a retry's time, downloads the package (resuming with a range), checks its SHA-256,
  * waits for a soft install's maintenance window, reports each step, simulates the install (failing
- * `failureShare` of them) and keeps the new versions, which the TV reports in its heartbeats. Shared
- * by the simulator and the browser TV.
+ * `failureShare` of them) and keeps the new versions, which the TV reports in its heartbeats. An action
+ * the TV ended that the configuration still lists (its final report was lost, or not yet written when
+ * the configuration was read) gets its final report again. Shared by the simulator and the browser TV.
  */
 export class ReleaseInstaller {
   otaVersion: string | undefined;
@@ -37,6 +40,8 @@ export class ReleaseInstaller {
   readonly apps = new Map<string, string>();
   downloads = 0;
   private readonly done = new Map<number, string | null>();
+  /** The final report of each action ended here, by action. */
+  private readonly ended = new Map<number, ProgressReport>();
   private running = false;
 
   constructor(
@@ -50,7 +55,11 @@ export class ReleaseInstaller {
     this.running = true;
     try {
       for (const item of items) {
-        if (this.done.has(item.actionId) && this.done.get(item.actionId) === item.notBefore) continue;
+        if (this.done.has(item.actionId) && this.done.get(item.actionId) === item.notBefore) {
+          const ended = this.ended.get(item.actionId);
+          if (ended) await this.io.report([ended]).catch(() => undefined);
+          continue;
+        }
         this.done.set(item.actionId, item.notBefore);
         const wait = item.notBefore ? new Date(item.notBefore).getTime() - Date.now() : 0;
         if (wait > 0) await this.io.sleep(wait);
@@ -62,7 +71,9 @@ export class ReleaseInstaller {
   }
 
   private step(item: ReleaseItem, state: ProgressReport['state'], extra: Partial<ProgressReport> = {}) {
-    return this.io.report([{ actionId: item.actionId, state, ...extra }]);
+    const report = { actionId: item.actionId, state, ...extra };
+    if (FINAL.has(state) || (state === 'downloaded' && item.installType === 'downloadOnly')) this.ended.set(item.actionId, report);
+    return this.io.report([report]);
   }
 
   private async fail(item: ReleaseItem, code: string, reason: string) {

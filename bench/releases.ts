@@ -3,7 +3,8 @@
  *
  *   node --import tsx bench/releases.ts [--pg postgres://postgres@127.0.0.1:5432/postgres] [--tvs 10000]
  *        [--connections 32] [--heartbeat-connections 8] [--report-connections 64] [--seconds 10] [--keep]
- *        [--server-log <file>]
+ *        [--server-log <file>] [--mqtt mqtt://127.0.0.1:1883] [--report-rate 5000] [--heartbeat-rate 1000]
+ *        [--mqtt-connections 50] [--paced-connections 64] [--workers <n>] [--profile <dir>]
  *
  * Builds nothing: run `npm run build` first.
  * 1. creates a fresh database, starts the built server on it (production, demo seed without its
@@ -16,12 +17,18 @@
  *    heartbeats while the first wave's TVs report download progress (`downloading` with a percentage,
  *    --report-connections connections, each call another TV's report) for --seconds; the reports/s and
  *    the heartbeats' rate and latency against the run alone;
+ *    with --mqtt, the server pushes over that broker and the TVs' progress goes there too: heartbeats
+ *    paced at --heartbeat-rate (wrk, each connection pausing between answers, as TVs on a timer) alone,
+ *    then beside --report-rate progress messages a second (`downloading`, every TV of the rollout, on
+ *    its own topic, QoS 1; bench/lib/mqtt-load.ts); then the same with heartbeats as fast as answered;
+ *    the reports written a second and the heartbeats' rate and latency;
  * 4. drives the rollout: for each wave, every TV of it reports `downloading` then `success` (one call
  *    each, --connections closed-loop connections, the TV's own token) while the same heartbeat load
  *    runs; records the reports/s, the heartbeats' rate and latency meanwhile, and the time from a wave's
  *    last report to the next wave starting (or the rollout finishing);
  * 5. prints a table and drops the database (unless --keep).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,6 +41,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { ConsoleApi } from './lib/console.js';
 import { hasWrk, runNode, runWrk, type LoadResult } from './lib/load.js';
+import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 
 const { values } = parseArgs({
@@ -46,6 +54,13 @@ const { values } = parseArgs({
     'report-connections': { type: 'string', default: '64' },
     'server-log': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    mqtt: { type: 'string' },
+    'report-rate': { type: 'string', default: '5000' },
+    'heartbeat-rate': { type: 'string', default: '1000' },
+    'mqtt-connections': { type: 'string', default: '50' },
+    'paced-connections': { type: 'string', default: '64' },
+    workers: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const TVS = Number(values.tvs);
@@ -83,6 +98,62 @@ async function measureIngestion(
   const [beside, reports] = await Promise.all([runWrk(heartbeatSpec), runWrk(reportSpec)]);
   log(`ingestion: ${reports.perSecond.toFixed(0)} reports/s; heartbeats ${alone.perSecond.toFixed(0)}/s alone, ${beside.perSecond.toFixed(0)}/s beside the reports`);
   return { alone, beside, reports };
+}
+
+interface MqttIngestion {
+  paced: { alone: LoadResult; beside: LoadResult };
+  closed: { alone: LoadResult; beside: LoadResult };
+  published: MqttLoadResult[];
+  /** Reports written a second while published, and how long the rest took after. */
+  written: number[];
+  drainMs: number[];
+}
+
+/**
+ * Progress over MQTT (--mqtt): each step publishes --report-rate messages a second for --seconds, one
+ * report each, round-robin over every TV's action on the TV's own topic, beside heartbeats measured
+ * alone just before; the reports written (the servers' `releaseReportsWritten`) counted before, at the
+ * end and once they stop growing.
+ */
+async function measureMqttIngestion(
+  heartbeatSpec: Parameters<typeof runWrk>[0],
+  actions: { id: number; terminalId: number }[],
+  countWritten: () => Promise<number>,
+): Promise<MqttIngestion> {
+  const messages = actions.map((a, i) => ({ topic: `htv/t${a.terminalId}/progress`, payload: JSON.stringify({ reports: [{ actionId: a.id, state: 'downloading', progress: 1 + (i % 98) }] }) }));
+  const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [] };
+  const paced = { ...heartbeatSpec, connections: Number(values['paced-connections']), rate: Number(values['heartbeat-rate']) };
+  for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
+    const alone = await runWrk(spec);
+    const before = await countWritten();
+    if (mode === 'paced') profileServer();
+    const [beside, published] = await Promise.all([
+      runWrk(spec),
+      runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
+    ]);
+    if (mode === 'paced') profileServer();
+    const atEnd = await countWritten();
+    const ended = performance.now();
+    let total = atEnd;
+    for (let last = -1; total !== last; await new Promise((r) => setTimeout(r, 250))) {
+      last = total;
+      total = await countWritten();
+    }
+    result[mode] = { alone, beside };
+    result.published.push(published);
+    result.written.push((atEnd - before) / published.seconds);
+    result.drainMs.push(total === atEnd ? 0 : performance.now() - ended - 250);
+    log(`MQTT ingestion, heartbeats ${mode}: published ${published.perSecond.toFixed(0)}/s (${published.acked}/${published.sent} acknowledged by the broker), written ${((atEnd - before) / published.seconds).toFixed(0)}/s, ${total - before} in all; heartbeats ${alone.perSecond.toFixed(0)}/s alone (p50 ${alone.p50Ms.toFixed(2)} ms), ${beside.perSecond.toFixed(0)}/s beside (p50 ${beside.p50Ms.toFixed(2)} ms)`);
+  }
+  return result;
+}
+
+/** With --profile: starts, or ends and writes, a CPU profile of each server process (bench/lib/profiler.mjs). */
+function profileServer() {
+  if (!values.profile || !server) return;
+  const pid = server.process.pid!;
+  const workers = spawnSync('pgrep', ['-P', String(pid)]).stdout.toString().split('\n').filter(Boolean).map(Number);
+  for (const each of [pid, ...workers]) process.kill(each, 'SIGUSR2');
 }
 
 async function sendReports(base: string, reports: Report[], connections: number): Promise<{ perSecond: number; failures: number }> {
@@ -148,8 +219,11 @@ try {
       DEMO_FLEET: '0',
       DEVICE_REGISTER_PER_IP: '0',
       DEVICE_MAX_PENDING_PER_HOTEL: '0',
+      ...(values.mqtt && { MQTT_URL: values.mqtt }),
+      ...(values.workers && { WORKERS: values.workers }),
+      ...(values.profile && { HTV_PROFILE_DIR: values.profile }),
     },
-    ['--max-semi-space-size=64'],
+    ['--max-semi-space-size=64', ...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : [])],
     values['server-log'],
   );
   const db = database.db;
@@ -178,14 +252,16 @@ try {
   const tokenOf = new Map(tvs.map((tv) => [tv.mac, tv.token]));
   // The simulated TVs' actions only: the demo hotel's own authorized terminals (another model) have
   // actions too, `incompatible`, and no token here (reporting for them sent `Bearer undefined`: 401).
-  const actions = rowsOf<{ id: number; mac: string; wave: number }>(
-    await db.execute(sql`select a.id, t.mac, a.wave from release_actions a join terminals t on t.id = a.terminal_id where a.rollout_id = ${rollout.id}`),
+  const actions = rowsOf<{ id: number; mac: string; wave: number; terminalId: number }>(
+    await db.execute(sql`select a.id, t.mac, a.wave, t.id as "terminalId" from release_actions a join terminals t on t.id = a.terminal_id where a.rollout_id = ${rollout.id}`),
   ).filter((a) => tokenOf.has(a.mac));
   if (actions.length !== TVS) throw new Error(`${actions.length} actions for ${TVS} simulated TVs`);
   const heartbeatSpec = { url: server.base, method: 'POST' as const, path: '/api/device/v1/heartbeat', body: JSON.stringify({ state: 'on', softwareVersion: '3.1.0' }), tokens: tvs.map((tv) => tv.token), connections: Number(values['heartbeat-connections']), seconds: Number(values.seconds) };
   const baseline = await runNode(heartbeatSpec);
   log(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms`);
   const ingestion = hasWrk() ? await measureIngestion(heartbeatSpec, actions.filter((a) => a.wave === 0), tokenOf) : undefined;
+  const countWritten = async () => (await api.call<{ releaseReportsWritten: number }>('GET', '/terminals/device-metrics')).releaseReportsWritten;
+  const overMqtt = values.mqtt && hasWrk() ? await measureMqttIngestion(heartbeatSpec, actions, countWritten) : undefined;
 
   const rows: string[] = [];
   let reportsSent = 0;
@@ -231,6 +307,19 @@ try {
     process.stdout.write(`| heartbeats | per second | p50 ms | p95 ms |\n|---|---:|---:|---:|\n`);
     process.stdout.write(`| alone | ${alone.perSecond.toFixed(0)} | ${alone.p50Ms.toFixed(2)} | ${alone.p95Ms.toFixed(2)} |\n`);
     process.stdout.write(`| beside the reports | ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ${beside.p50Ms.toFixed(2)} (${change(alone.p50Ms, beside.p50Ms)}) | ${beside.p95Ms.toFixed(2)} (${change(alone.p95Ms, beside.p95Ms)}) |\n`);
+  }
+  if (overMqtt) {
+    const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%`;
+    process.stdout.write(`\nProgress over MQTT (${values['report-rate']}/s asked, ${values['mqtt-connections']} connections), heartbeats paced at ${values['heartbeat-rate']}/s, then as fast as answered:\n`);
+    process.stdout.write('| heartbeats | reports published/s | written/s | written after the end | heartbeats/s alone → beside | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|\n');
+    (['paced', 'closed'] as const).forEach((mode, i) => {
+      const { alone, beside } = overMqtt[mode];
+      const published = overMqtt.published[i]!;
+      process.stdout.write(
+        `| ${mode} | ${published.perSecond.toFixed(0)} | ${overMqtt.written[i]!.toFixed(0)} | ${overMqtt.drainMs[i]!.toFixed(0)} ms | ${alone.perSecond.toFixed(0)} → ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ` +
+          `${alone.p50Ms.toFixed(2)} → ${beside.p50Ms.toFixed(2)} (${change(alone.p50Ms, beside.p50Ms)}) | ${alone.p95Ms.toFixed(2)} → ${beside.p95Ms.toFixed(2)} (${change(alone.p95Ms, beside.p95Ms)}) | ${alone.p99Ms.toFixed(2)} → ${beside.p99Ms.toFixed(2)} |\n`,
+      );
+    });
   }
 } finally {
   await server?.stop();

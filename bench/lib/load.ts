@@ -30,6 +30,11 @@ export interface LoadSpec {
   seconds: number;
   /** wrk threads (default 1). */
   threads?: number;
+  /**
+   * With wrk: requests a second to aim at (paced: each connection pauses after an answer, so the rate
+   * holds while answers take well under connections / rate seconds); absent: as fast as answered.
+   */
+  rate?: number;
 }
 
 export function hasWrk(): boolean {
@@ -47,6 +52,7 @@ export async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   const bodyFile = join(dir, 'body.json');
   writeFileSync(bodyFile, spec.body ?? '');
   const args = ['-t', String(spec.threads ?? 1), '-c', String(spec.connections), '-d', `${spec.seconds}s`, '--timeout', '10s', '-s', LUA, `${spec.url}${spec.path}`, '--', tokensFile, spec.method, bodyFile];
+  if (spec.rate) args.push(String(Math.round((spec.connections * 1000) / spec.rate)));
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args);
     let out = '';

@@ -1,8 +1,11 @@
--- wrk script for the benchmarks: args are <tokens file> <method> <body file>.
+-- wrk script for the benchmarks: args are <tokens file> <method> <body file> [<pause ms>].
 -- Each request carries the next token of the file (round-robin, each thread from its own offset); a
 -- line "<token>\t<body>" gives that request its own body instead of the body file's.
 -- The requests are formatted once in init: building them per request would spend the load generator's
 -- CPU, which shares the machine with the server under test.
+-- With a pause, each connection waits that long after an answer before its next request: a paced load
+-- (connections x 1000 / pause requests a second while answers are fast), like TVs heartbeating on a
+-- timer, instead of as fast as the server answers.
 local tokens = {}
 local requests = {}
 local index = 0
@@ -19,6 +22,10 @@ function init(args)
     end
   end
   method = args[2] or "GET"
+  if args[4] then
+    local pause = tonumber(args[4])
+    delay = function() return pause end
+  end
   local f = io.open(args[3], "rb")
   if f then
     body = f:read("*a")

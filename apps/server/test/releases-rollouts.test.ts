@@ -177,6 +177,31 @@ describe('rollouts', () => {
     expect((await rollout(platform, id)).state).toBe('paused');
   });
 
+  it('drops stale reports (an earlier step of the attempt, a report of a failed attempt) and keeps percentages out of the history', async () => {
+    const hotel = (await createTenant(t, [])).hotelIds[0];
+    const [tv] = await tvs(hotel, 1);
+    const app = await newApp();
+    const id = await create(platform, { packageId: app.id, hotelIds: [hotel], maxRetries: 1, retryBaseSeconds: 1 });
+    const item = (await itemsOf(tv!))[0]!;
+    expect(item).toMatchObject({ attempt: 0 });
+    const steps: [string, Record<string, unknown>, number][] = [
+      ['downloading', { progress: 10, attempt: 0 }, 1],
+      ['downloading', { progress: 60, attempt: 0 }, 1], // a percentage: the action's progress, not a new state
+      ['downloaded', { progress: 100, attempt: 0 }, 1],
+      ['downloading', { progress: 90, attempt: 0 }, 0], // late: the action is further on
+      ['installing', { attempt: 0 }, 1],
+      ['failed', { code: 'E_INSTALL', reason: 'bad', attempt: 0 }, 1], // a retry: pending, attempt 1
+      ['installing', { attempt: 0 }, 0], // late, of the failed attempt
+      ['downloading', { progress: 5, attempt: 1 }, 1],
+    ];
+    for (const [state, extra, accepted] of steps) expect(await report(tv!, item.actionId, state, extra), `${state} ${JSON.stringify(extra)}`).toBe(accepted);
+    const [action] = (await platform.get(`/api/releases/rollouts/${id}/actions`)).body.data.items;
+    expect(action).toMatchObject({ state: 'downloading', progress: 5, attempts: 1 });
+    const history = (await platform.get(`/api/releases/actions/${action.id}/history`)).body.data;
+    expect(history.map((h: { state: string }) => h.state)).toEqual(['pending', 'downloading', 'downloaded', 'installing', 'failed', 'pending', 'downloading']);
+    expect((await itemsOf(tv!))[0]).toMatchObject({ actionId: item.actionId, attempt: 1 });
+  });
+
   it('lets terminals that join a target during a rollout join its running wave', async () => {
     const hotel = (await createTenant(t, [])).hotelIds[0];
     await tvs(hotel, 2);

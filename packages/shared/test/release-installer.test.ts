@@ -18,6 +18,7 @@ const item = (actionId: number, extra: Partial<ReleaseItem> = {}): ReleaseItem =
   installType: 'forced',
   window: null,
   notBefore: null,
+  attempt: 0,
   ...extra,
 });
 
@@ -50,8 +51,10 @@ describe('the TV installing its releases', () => {
     expect(reports[3]).toMatchObject({ code: 'E_INSTALL' });
     await tv.sync([item(2)]);
     expect(states().slice(4)).toEqual(['2:failed']);
-    await tv.sync([item(2, { notBefore: new Date(Date.now() - 1000).toISOString() })]);
+    await tv.sync([item(2, { notBefore: new Date(Date.now() - 1000).toISOString(), attempt: 1 })]);
     expect(states().slice(5)).toEqual(['2:downloading', '2:downloaded', '2:installing', '2:failed']);
+    // Each report names its attempt, so a late one of the first attempt cannot pass for the second's.
+    expect(reports.map((r) => r.attempt)).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1]);
   });
 
   it('ends a download-only action at downloaded, and sends that again', async () => {

@@ -43,11 +43,14 @@ const TERMINAL_MESSAGE = /^htv\/t(\d{1,10})\/(ack|progress)$/;
 /**
  * How the server subscribes to each kind: every process hears every acknowledgement (each drops the
  * command it may hold queued), while each progress message goes to one process of the cluster (a
- * shared subscription: MQTT 5, and Mosquitto and EMQX for 3.1.1 clients too).
+ * shared subscription: MQTT 5, and Mosquitto and EMQX for 3.1.1 clients too). Progress comes at QoS 0
+ * from the broker (the TV's own publish is QoS 1, so the broker has it): a PUBACK per report was the
+ * largest single cost of taking them (a socket write each); one lost on the last hop is a progress
+ * step, and a TV reports an ended action again while its configuration still lists it.
  */
-const SUBSCRIPTIONS: Record<TerminalMessageKind, string> = {
-  ack: 'htv/+/ack',
-  progress: '$share/htv/htv/+/progress',
+const SUBSCRIPTIONS: Record<TerminalMessageKind, { filter: string; qos: 0 | 1 }> = {
+  ack: { filter: 'htv/+/ack', qos: 1 },
+  progress: { filter: '$share/htv/htv/+/progress', qos: 0 },
 };
 
 /** The largest message a terminal may publish (50 progress reports with their reasons fit). */
@@ -180,7 +183,8 @@ export class MqttPush {
   }
 
   private subscribe(kind: TerminalMessageKind) {
-    this.client.subscribe(SUBSCRIPTIONS[kind], { qos: 1 }, (error) => {
+    const { filter, qos } = SUBSCRIPTIONS[kind];
+    this.client.subscribe(filter, { qos }, (error) => {
       if (error) this.log.error({ err: error, kind }, 'MQTT subscription refused');
     });
   }

@@ -92,6 +92,8 @@ export class DeviceRuntime implements ConfigListener {
   private readonly unsubscribe: (() => void)[];
   /** The MQTT push channel, when a broker is configured (the long-poll stays as the fallback). */
   readonly mqtt?: MqttPush;
+  /** Counters other areas keep of device API work (release progress written), summed with these. */
+  private readonly areaCounters = new Set<() => Record<string, number>>();
   /**
    * Cache fills racing with a forget must not keep a revoked token: while reads are in flight, each
    * forget bumps `epoch` and records it for the terminal; a fill started before is then dropped.
@@ -148,6 +150,7 @@ export class DeviceRuntime implements ConfigListener {
     });
     this.counters = new CounterExchange(bus, () => ({
       ...this.metrics,
+      ...Object.assign({}, ...[...this.areaCounters].map((read) => read())),
       pendingHeartbeats: this.heartbeats.size,
       cachedTerminals: this.cache.size,
       waitingLongPolls: this.hub.waiting,
@@ -585,6 +588,11 @@ export class DeviceRuntime implements ConfigListener {
   /** Ends long-polls at shutdown, before the server waits for in-flight requests. */
   releaseWaiters(): void {
     this.hub.releaseAll();
+  }
+
+  /** Adds an area's counters to the device counters (`GET /api/terminals/device-metrics`). */
+  addCounters(read: () => Record<string, number>): void {
+    this.areaCounters.add(read);
   }
 
   async close(): Promise<void> {

@@ -42,7 +42,7 @@ export async function releaseItems(db: Db, terminal: BootTerminal & { id: number
   await joinRunningRollouts(db, terminal.id);
   const rows = rowsOf(
     await db.execute(sql`
-    select distinct on (r.kind, r.package_name) a.id, a.not_before, r.kind, r.package_title, r.package_name, r.version_name, r.version_code,
+    select distinct on (r.kind, r.package_name) a.id, a.not_before, a.attempts, r.kind, r.package_title, r.package_name, r.version_name, r.version_code,
            r.size, r.md5, r.sha256, r.install_type, r.window_start, r.window_end
       from release_actions a join release_rollouts r on r.id = a.rollout_id
      where a.terminal_id = ${terminal.id} and r.state = 'running' and a.wave <= r.current_wave and a.state not in (${FINAL})
@@ -84,6 +84,7 @@ function toItem(r: Row, window: ReleaseItem['window']): ReleaseItem {
     installType: r.install_type as InstallType,
     window,
     notBefore: r.not_before ? new Date(r.not_before as string).toISOString() : null,
+    attempt: Number(r.attempts),
   };
 }
 
@@ -114,12 +115,13 @@ export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runt
   const writer = progressWriterFor(db, runtime);
   const limit = rateLimit(PROGRESS_CALLS_PER_MINUTE, 60_000);
   scope.addHook('onClose', async () => writer.flush());
+  runtime.addCounters(() => ({ releaseReportsWritten: writer.written }));
   runtime.mqtt?.receive('progress', (terminalId, message) => {
     const parsed = progressRequest.safeParse(message);
     const key = String(terminalId);
     if (!parsed.success || writer.backlog >= MQTT_BACKLOG_MAX || limit.retryAfterMs(key) > 0) return false;
     limit.hit(key);
-    writer.add(terminalId, parsed.data.reports).catch(() => undefined); // the writer logs its failures
+    writer.add(terminalId, parsed.data.reports, false).catch(() => undefined); // the writer logs its failures
     return true;
   });
 

@@ -1,4 +1,4 @@
-import { FINAL_ACTION_STATES, type ActionState, type ProgressReport } from '@htv/shared/areas/releases/index';
+import { ACTION_STEP, FINAL_ACTION_STATES, type ActionState, type ProgressReport } from '@htv/shared/areas/releases/index';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -9,6 +9,14 @@ import { evaluateRollouts } from './service.js';
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const FINAL = new Set<string>(FINAL_ACTION_STATES);
+
+/**
+ * A report of an attempt that already failed, or of an earlier step of this attempt than the action
+ * reached (docs/releases.md, "Progress reports"). A TV's reports over MQTT may be taken by two server
+ * processes and written out of order; over HTTP a TV waits for each answer, so they come in order.
+ */
+const stale = (report: ProgressReport, action: ActionRow) =>
+  (report.attempt !== undefined && report.attempt < action.attempts) || ACTION_STEP[report.state] < ACTION_STEP[action.state as ActionState];
 
 interface Pending {
   terminalId: number;
@@ -40,15 +48,26 @@ interface ActionRow {
 const BATCH = 2000;
 /** Batches written at once (each on its own connection): a write waits on the database most of its time. */
 const WRITERS = 4;
-/** Reports arriving within this many ms are written together. */
+/**
+ * Queued reports that start another write beside one in flight: fewer wait for it to end and go
+ * with the next, so a steady stream makes batches of what arrives during a write rather than many
+ * small transactions (whose fixed cost the database would pay for each).
+ */
+const PARALLEL_BATCH = 200;
+/** Reports of calls waiting for their answer arriving within this many ms are written together. */
 const GATHER_MS = 2;
+/**
+ * Reports nobody waits for (MQTT messages) are written within this many ms: a steady stream of them
+ * goes in a few larger transactions a second instead of hundreds of small ones.
+ */
+const LAZY_GATHER_MS = 50;
 /** The thresholds of the rollouts reports concern are checked at most this often. */
 const EVALUATE_MS = 100;
 
 /**
  * Progress reports of TVs, written in batches: the reports of calls arriving within 2 ms, or while the
- * previous batch was being written, go to the database in one transaction of four statements (read the actions, append the history,
- * update the actions, record installed versions); the rollouts concerned are moved by their
+ * previous batch was being written, go to the database in one transaction of four statements (read the actions, append the history
+ * of states passed, update the actions, record installed versions); the rollouts concerned are moved by their
  * thresholds at most every 100 ms, apart from the writes.
  * A report counts only for an action of the reporting terminal that is not final, in a rollout that
  * runs or is paused (TVs already installing finish). A failure with retries left sends the action
@@ -59,7 +78,12 @@ export class ProgressWriter {
   private queued = 0;
   /** Reports added and not yet written (queued or being written). */
   backlog = 0;
+  /** Reports written that counted (for an action of the reporting terminal that was not final). */
+  written = 0;
   private timer: NodeJS.Timeout | null = null;
+  private timerDue = 0;
+  /** Whether a queued report's caller waits for its answer (then the next write starts as soon as it can). */
+  private urgent = false;
   /** Batches being written (at most WRITERS, each in its own transaction). */
   private readonly writing = new Set<Promise<void>>();
   /** Rollouts whose thresholds are checked on the next evaluation (at most one every EVALUATE_MS). */
@@ -72,40 +96,51 @@ export class ProgressWriter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Queues one call's reports; resolves with how many counted once they are written. */
-  add(terminalId: number, reports: ProgressReport[]): Promise<number> {
+  /**
+   * Queues one call's (or message's) reports; resolves with how many counted once they are written.
+   * `waited`: the caller waits for that answer (an HTTP call), so they are written within GATHER_MS;
+   * else within LAZY_GATHER_MS.
+   */
+  add(terminalId: number, reports: ProgressReport[], waited = true): Promise<number> {
     return new Promise((done, fail) => {
       this.queue.push({ terminalId, reports, done, fail });
       this.queued += reports.length;
       this.backlog += reports.length;
-      if (this.queued >= BATCH) this.schedule(true);
-      else this.schedule(false);
+      if (waited) this.urgent = true;
+      this.schedule(this.queued >= BATCH ? 0 : waited ? GATHER_MS : LAZY_GATHER_MS);
     });
   }
 
-  private schedule(now: boolean) {
-    if (this.timer && !now) return;
+  /** Pumps within `ms` (an earlier pump already due stays). */
+  private schedule(ms: number) {
+    const due = Date.now() + ms;
+    if (this.timer && this.timerDue <= due) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.pump();
-    }, now ? 0 : GATHER_MS);
+    }, ms);
   }
 
   /**
-   * Starts writing what is queued while fewer than WRITERS batches are in flight; a write that ends
-   * starts the next with everything queued meanwhile, so under load batches grow instead of queueing
-   * up. Concurrent batches lock their actions in id order (no deadlock between them), and a TV sends
-   * its next report after the answer to the previous one, so one TV's reports stay in order.
+   * Starts writing what is queued: at once when nothing is being written, beside the writes in flight
+   * (up to WRITERS) once PARALLEL_BATCH reports wait; a write that ends starts the next with everything
+   * queued meanwhile when a caller waits (else the next is due within LAZY_GATHER_MS), so under load
+   * batches grow instead of queueing up. Concurrent batches lock their actions in id order (no deadlock
+   * between them), and a TV sends its next report after the answer to the previous one (over MQTT, in
+   * order on its connection), so one TV's reports stay in order.
    */
   private pump(): void {
-    while (this.queue.length && this.writing.size < WRITERS) {
+    while (this.queue.length && this.writing.size < WRITERS && (this.writing.size === 0 || this.queued >= PARALLEL_BATCH)) {
       const batch = this.queue;
       this.queue = [];
       this.queued = 0;
+      this.urgent = false;
       const write: Promise<void> = this.write(batch).finally(() => {
         this.writing.delete(write);
-        this.pump();
+        if (this.urgent || this.queued >= PARALLEL_BATCH) this.pump();
+        else if (this.queue.length) this.schedule(LAZY_GATHER_MS);
       });
       this.writing.add(write);
     }
@@ -117,8 +152,7 @@ export class ProgressWriter {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    this.pump();
-    while (this.writing.size) await Promise.all([...this.writing]);
+    for (this.pump(); this.writing.size; this.pump()) await Promise.all([...this.writing]);
     if (this.evaluation) {
       clearTimeout(this.evaluation);
       this.evaluation = null;
@@ -149,6 +183,7 @@ export class ProgressWriter {
     try {
       const { accepted, rollouts, retried } = await retryDeadlocks(() => this.apply(batch));
       batch.forEach((p, i) => p.done(accepted[i]!));
+      this.written += accepted.reduce((sum, n) => sum + n, 0);
       if (retried.size) invalidateConfig({ terminalIds: [...retried] });
       this.scheduleEvaluation(rollouts);
     } catch (error) {
@@ -162,6 +197,9 @@ export class ProgressWriter {
   private async apply(batch: Pending[]) {
     const ids = [...new Set(batch.flatMap((p) => p.reports.map((r) => r.actionId)))];
     return this.db.transaction(async (tx) => {
+      // Not waiting for the log's flush to disk: a database crash may forget the last fraction of a
+      // second of reports, which TVs send again (an ended action still listed is reported again).
+      await tx.execute(sql`set local synchronous_commit = off`);
       const rows = rowsOf(
         await tx.execute(sql`
         select a.id, a.terminal_id, a.state, a.attempts, a.progress, a.not_before, a.failure_code, a.failure_reason, a.rollout_id,
@@ -203,12 +241,13 @@ export class ProgressWriter {
         let count = 0;
         for (const report of pending.reports) {
           const action = actions.get(report.actionId);
-          if (!action || action.terminalId !== pending.terminalId || FINAL.has(action.state)) continue;
+          if (!action || action.terminalId !== pending.terminalId || FINAL.has(action.state) || stale(report, action)) continue;
           count++;
           changed.add(action);
           const code = report.code ?? null;
           const reason = report.reason ?? null;
-          events.push({ id: action.id, state: report.state, progress: report.progress ?? null, code, reason });
+          // The history keeps the states passed: a download's further percentages only move `progress`.
+          if (report.state !== action.state || code || reason) events.push({ id: action.id, state: report.state, progress: report.progress ?? null, code, reason });
           let next: ActionState = report.state;
           if (report.state === 'failed') {
             action.attempts += 1;
@@ -242,6 +281,8 @@ export class ProgressWriter {
           select * from unnest(${sql.param(events.map((e) => e.id))}::int[], ${sql.param(events.map((e) => e.state))}::text[],
                                ${sql.param(events.map((e) => e.progress))}::int[], ${sql.param(events.map((e) => e.code))}::text[],
                                ${sql.param(events.map((e) => e.reason))}::text[])`);
+      }
+      if (changed.size) {
         const list = [...changed];
         await tx.execute(sql`
           update release_actions a set state = u.state, progress = u.progress, attempts = u.attempts, not_before = u.not_before,

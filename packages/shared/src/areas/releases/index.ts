@@ -45,6 +45,23 @@ export const ERROR_STATES: readonly ActionState[] = ['failed'];
 /** States a TV reports (pending and cancelled are the server's). */
 export const REPORTED_STATES = ['downloading', 'downloaded', 'installing', 'success', 'failed', 'alreadyInstalled', 'incompatible'] as const;
 
+/**
+ * How far into an attempt each state is: within one attempt an action only moves forward, so a report
+ * of an earlier step that arrives late (two MQTT messages of one TV taken by two server processes) is
+ * stale. The final states end the action.
+ */
+export const ACTION_STEP: Record<ActionState, number> = {
+  pending: 0,
+  downloading: 1,
+  downloaded: 2,
+  installing: 3,
+  success: 4,
+  failed: 4,
+  cancelled: 4,
+  alreadyInstalled: 4,
+  incompatible: 4,
+};
+
 export const INSTALL_TYPES = { soft: t('提示安装', 'Soft'), forced: t('强制安装', 'Forced'), downloadOnly: t('仅下载', 'Download only') } as const;
 export type InstallType = keyof typeof INSTALL_TYPES;
 
@@ -134,6 +151,8 @@ export interface ReleaseItem {
   window: InstallWindow | null;
   /** A retry waits until then (ISO time); null: now. */
   notBefore: string | null;
+  /** Failed attempts so far (0 on the first): the TV's reports carry it. */
+  attempt: number;
 }
 
 /**
@@ -163,6 +182,8 @@ export const progressReport = z.object({
   progress: intSchema(0, 100).optional(),
   code: z.string().max(40).optional(),
   reason: z.string().max(300).optional(),
+  /** The attempt the report belongs to (the `releases` item's `attempt`): one of an attempt already failed is stale. */
+  attempt: intSchema(0, 1000).optional(),
 });
 export const progressRequest = z.object({ reports: z.array(progressReport).min(1).max(50) });
 export type ProgressReport = z.infer<typeof progressReport>;

@@ -71,7 +71,7 @@ export class ReleaseInstaller {
   }
 
   private step(item: ReleaseItem, state: ProgressReport['state'], extra: Partial<ProgressReport> = {}) {
-    const report = { actionId: item.actionId, state, ...extra };
+    const report = { actionId: item.actionId, state, ...extra, ...(item.attempt !== undefined && { attempt: item.attempt }) };
     if (FINAL.has(state) || (state === 'downloaded' && item.installType === 'downloadOnly')) this.ended.set(item.actionId, report);
     return this.io.report([report]);
   }

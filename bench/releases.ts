@@ -107,6 +107,8 @@ interface MqttIngestion {
   /** Reports written a second while published, and how long the rest took after. */
   written: number[];
   drainMs: number[];
+  /** Messages the servers refused (`mqttProgressRefused`). */
+  refused: number[];
 }
 
 /**
@@ -119,13 +121,15 @@ async function measureMqttIngestion(
   heartbeatSpec: Parameters<typeof runWrk>[0],
   actions: { id: number; terminalId: number }[],
   countWritten: () => Promise<number>,
+  refusedSoFar: () => Promise<number>,
 ): Promise<MqttIngestion> {
   const messages = actions.map((a, i) => ({ topic: `htv/t${a.terminalId}/progress`, payload: JSON.stringify({ reports: [{ actionId: a.id, state: 'downloading', progress: 1 + (i % 98) }] }) }));
-  const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [] };
+  const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [], refused: [] };
   const paced = { ...heartbeatSpec, connections: Number(values['paced-connections']), rate: Number(values['heartbeat-rate']) };
   for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
     const alone = await runWrk(spec);
     const before = await countWritten();
+    const refusedBefore = await refusedSoFar();
     if (mode === 'paced') profileServer();
     const [beside, published] = await Promise.all([
       runWrk(spec),
@@ -134,16 +138,23 @@ async function measureMqttIngestion(
     if (mode === 'paced') profileServer();
     const atEnd = await countWritten();
     const ended = performance.now();
+    // The rest is written within the writer's gathering time and a write or two: counted until a
+    // quarter of a second passes without a report written.
     let total = atEnd;
-    for (let last = -1; total !== last; await new Promise((r) => setTimeout(r, 250))) {
-      last = total;
-      total = await countWritten();
+    let lastWrittenAt = ended;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = await countWritten();
+      if (now === total) break;
+      total = now;
+      lastWrittenAt = performance.now();
     }
     result[mode] = { alone, beside };
     result.published.push(published);
     result.written.push((atEnd - before) / published.seconds);
-    result.drainMs.push(total === atEnd ? 0 : performance.now() - ended - 250);
-    log(`MQTT ingestion, heartbeats ${mode}: published ${published.perSecond.toFixed(0)}/s (${published.acked}/${published.sent} acknowledged by the broker), written ${((atEnd - before) / published.seconds).toFixed(0)}/s, ${total - before} in all; heartbeats ${alone.perSecond.toFixed(0)}/s alone (p50 ${alone.p50Ms.toFixed(2)} ms), ${beside.perSecond.toFixed(0)}/s beside (p50 ${beside.p50Ms.toFixed(2)} ms)`);
+    result.drainMs.push(lastWrittenAt - ended);
+    result.refused.push((await refusedSoFar()) - refusedBefore);
+    log(`MQTT ingestion, heartbeats ${mode}: published ${published.perSecond.toFixed(0)}/s (${published.acked}/${published.sent} acknowledged by the broker), written ${((atEnd - before) / published.seconds).toFixed(0)}/s, ${total - before} in all, ${result.refused.at(-1)} refused; heartbeats ${alone.perSecond.toFixed(0)}/s alone (p50 ${alone.p50Ms.toFixed(2)} ms), ${beside.perSecond.toFixed(0)}/s beside (p50 ${beside.p50Ms.toFixed(2)} ms)`);
   }
   return result;
 }
@@ -260,8 +271,11 @@ try {
   const baseline = await runNode(heartbeatSpec);
   log(`heartbeats alone: ${baseline.perSecond.toFixed(0)}/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p95 ${baseline.p95Ms.toFixed(1)} ms`);
   const ingestion = hasWrk() ? await measureIngestion(heartbeatSpec, actions.filter((a) => a.wave === 0), tokenOf) : undefined;
-  const countWritten = async () => (await api.call<{ releaseReportsWritten: number }>('GET', '/terminals/device-metrics')).releaseReportsWritten;
-  const overMqtt = values.mqtt && hasWrk() ? await measureMqttIngestion(heartbeatSpec, actions, countWritten) : undefined;
+  const metrics = () => api.call<{ releaseReportsWritten: number; mqttProgressRefused: number }>('GET', '/terminals/device-metrics');
+  const overMqtt =
+    values.mqtt && hasWrk()
+      ? await measureMqttIngestion(heartbeatSpec, actions, async () => (await metrics()).releaseReportsWritten, async () => (await metrics()).mqttProgressRefused)
+      : undefined;
 
   const rows: string[] = [];
   let reportsSent = 0;
@@ -311,12 +325,12 @@ try {
   if (overMqtt) {
     const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%`;
     process.stdout.write(`\nProgress over MQTT (${values['report-rate']}/s asked, ${values['mqtt-connections']} connections), heartbeats paced at ${values['heartbeat-rate']}/s, then as fast as answered:\n`);
-    process.stdout.write('| heartbeats | reports published/s | written/s | written after the end | heartbeats/s alone → beside | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|\n');
+    process.stdout.write('| heartbeats | reports published/s | written/s | refused | written after the end | heartbeats/s alone → beside | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n');
     (['paced', 'closed'] as const).forEach((mode, i) => {
       const { alone, beside } = overMqtt[mode];
       const published = overMqtt.published[i]!;
       process.stdout.write(
-        `| ${mode} | ${published.perSecond.toFixed(0)} | ${overMqtt.written[i]!.toFixed(0)} | ${overMqtt.drainMs[i]!.toFixed(0)} ms | ${alone.perSecond.toFixed(0)} → ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ` +
+        `| ${mode} | ${published.perSecond.toFixed(0)} | ${overMqtt.written[i]!.toFixed(0)} | ${overMqtt.refused[i]} | ${overMqtt.drainMs[i]!.toFixed(0)} ms | ${alone.perSecond.toFixed(0)} → ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ` +
           `${alone.p50Ms.toFixed(2)} → ${beside.p50Ms.toFixed(2)} (${change(alone.p50Ms, beside.p50Ms)}) | ${alone.p95Ms.toFixed(2)} → ${beside.p95Ms.toFixed(2)} (${change(alone.p95Ms, beside.p95Ms)}) | ${alone.p99Ms.toFixed(2)} → ${beside.p99Ms.toFixed(2)} |\n`,
       );
     });

@@ -13,7 +13,7 @@ import { bundInstallCode, newTv } from '../support/tv.js';
  */
 test.skip(!process.env[ENV_MQTT_WS_PORT], 'no MQTT broker in this run: Mosquitto is not installed');
 
-/** The TV page's device API traffic: long-polls waiting, and the commands any answer carried (long-poll or heartbeat). */
+/** The TV page's device API traffic: long-polls waiting, the commands any answer carried (long-poll or heartbeat), progress reports sent over HTTP. */
 function deviceTraffic(tv: Page) {
   const polls = new Set<object>();
   let pollsStarted = 0;
@@ -30,14 +30,19 @@ function deviceTraffic(tv: Page) {
     if (!/\/api\/device\/v1\/(commands|heartbeat)/.test(response.url())) return;
     answers.push(response.json().then((body: { data?: { commands?: { type: string }[] } }) => (body.data?.commands ?? []).map((c) => c.type), () => []));
   });
+  let reports = 0;
+  tv.on('request', (request) => {
+    if (request.url().includes('/api/device/v1/releases/progress')) reports++;
+  });
   return {
+    reportsOverHttp: () => reports,
     waiting: () => polls.size,
     started: () => pollsStarted,
     commands: async () => (await Promise.all(answers)).flat(),
   };
 }
 
-test('a browser TV takes its commands over MQTT on a WebSocket, and over the long-poll once the WebSocket is gone', async ({ browser, request }) => {
+test('a browser TV takes its commands over MQTT on a WebSocket and reports its release progress there, and long-polls once the WebSocket is gone', async ({ browser, request }) => {
   const relay = await MqttWsRelay.start(process.env[ENV_MQTT_URL]!, Number(process.env[ENV_MQTT_WS_PORT]));
   const brand = await Api.as(request, DEMO.sunrise);
   const platform = await Api.as(request, DEMO.admin);
@@ -74,6 +79,25 @@ test('a browser TV takes its commands over MQTT on a WebSocket, and over the lon
     await expect.poll(acks).toEqual(['config', 'task']);
     expect(await traffic.commands()).toEqual(overHttp);
     expect(traffic.started()).toBe(polls);
+
+    // A firmware released to this TV: it installs it and reports each step on its progress topic,
+    // none over HTTP, and the server writes them: the rollout ends with the TV upgraded.
+    const firmware = await request.post('/api/files?rule=otaFirmware', {
+      headers: { authorization: `Bearer ${platform.token}` },
+      multipart: { file: { name: 'fw.img', mimeType: 'application/octet-stream', buffer: Buffer.concat([Buffer.from('FW'), Buffer.alloc(40_000, 7)]) } },
+    });
+    expect(firmware.status()).toBe(200);
+    const version = `2027${String(Date.now() % 1e6).padStart(6, '0')}`;
+    const pkg = await platform.post<{ id: number }>('/records/ota-packages', { name: 'E2E MQTT', version, model: 'Browser TV', fileId: (await firmware.json()).data.id });
+    const rollout = await platform.post<{ id: number }>('/releases/rollouts', { name: unique('E2E推送升级'), kind: 'ota', packageId: pkg.id, target: 'terminal', macs: [mac], installType: 'forced', maxRetries: 0 });
+    await expect.poll(async () => (await platform.get<{ state: string }>(`/releases/rollouts/${rollout.id}`)).state, { timeout: 30_000 }).toBe('finished');
+    const [action] = (await platform.get<{ items: { mac: string; state: string }[] }>(`/releases/rollouts/${rollout.id}/actions`)).items;
+    expect(action).toMatchObject({ mac, state: 'success' });
+    const progress = relay
+      .sent('client')
+      .flatMap((p) => (p.cmd === 'publish' && p.topic === `htv/${terminal}/progress` ? (JSON.parse(p.payload.toString()) as { reports: { state: string }[] }).reports.map((r) => r.state) : []));
+    expect(progress).toEqual(['downloading', 'downloaded', 'installing', 'success']);
+    expect(traffic.reportsOverHttp()).toBe(0);
 
     // The WebSocket goes away: the TV long-polls again, and a change (disabled) reaches it that way.
     const polling = tv.waitForRequest((r) => r.url().includes('/api/device/v1/commands'));

@@ -218,6 +218,13 @@ describe.runIf(brokerUp)('push over MQTT', () => {
       const topic = `htv/t${tv.terminalId}/progress`;
       for (const message of ['not json', '{"reports":[]}', '{"reports":[{"actionId":1,"state":"exploded"}]}']) await raw.publishAsync(topic, message, { qos: 1 });
       expect(await until(() => metrics.progressRefused === refused + 3)).toBe(true);
+
+      // The HTTP calls' limit per terminal holds for messages too: 120 a minute, four spent installing.
+      const takenBefore = metrics.progressTaken;
+      const late = JSON.stringify({ reports: [{ actionId: 1, state: 'downloading' }] });
+      for (let i = 0; i < 125; i++) await raw.publishAsync(topic, late, { qos: 1 });
+      expect(await until(() => metrics.progressTaken + metrics.progressRefused === takenBefore + refused + 3 + 125)).toBe(true);
+      expect(metrics.progressTaken - takenBefore).toBe(116);
     } finally {
       raw.end(true);
       await tv.stop();

@@ -12,7 +12,7 @@ const FINAL = new Set<string>(FINAL_ACTION_STATES);
 
 /**
  * A report of an attempt that already failed, or of an earlier step of this attempt than the action
- * reached (docs/releases.md, "Progress reports"). A TV's reports over MQTT may be taken by two server
+ * reached (docs/releases.md, "What the TV does": stale reports). A TV's reports over MQTT may be taken by two server
  * processes and written out of order; over HTTP a TV waits for each answer, so they come in order.
  */
 const stale = (report: ProgressReport, action: ActionRow) =>

@@ -83,6 +83,25 @@ test.describe('the shell as the hotel administrator', () => {
     await expect(page).toHaveURL(/\/faq\/list\?keyword=/);
   });
 
+  test('a search whose results are still loading when the page is left comes back with the page', async ({ page }) => {
+    await openAs(page, DEMO.bund, '/faq/list');
+    // The search's results take a while: its navigation is still under way when the user moves on.
+    await page.route(/\/api\/records\/[^/?]+\?[^#]*keyword=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    const form = activePage(page).getByTestId('search-form');
+    await form.locator('#keyword').fill('早餐');
+    await form.getByRole('button', { name: label('查询') }).click();
+    await expect(page).toHaveURL(/keyword=/);
+    await openFromMenu(page, '问题分类');
+    await expect(page).toHaveURL(/\/faq\/category$/);
+
+    await tab(page, '问题列表').click();
+    await expect(page).toHaveURL(/\/faq\/list\?keyword=/);
+    await expect(activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  });
+
   test('the menu collapses to 64 px and expands to 256 px; breadcrumb and page title follow the page', async ({ page }) => {
     await openAs(page, DEMO.bund, '/ht/rooms');
     const menu = sideMenu(page);

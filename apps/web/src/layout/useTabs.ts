@@ -23,6 +23,9 @@ function browserPathname(): string {
   return path.startsWith(APP_BASE) ? path.slice(APP_BASE.length) || '/' : path;
 }
 
+/** The path (pathname and search) the browser is at: a search not yet committed to `location` included. */
+const browserPath = () => browserPathname() + window.location.search;
+
 const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 function splitPath(path: string): { pathname: string; search: string } {
@@ -95,15 +98,34 @@ export function useTabs(user: LoginInfo) {
     saveTabs(owner, tabs.map((tab) => tab.path), current?.path, open);
   }, [owner, tabs, current?.path, subjects]);
 
-  const open = useCallback((tab: Tab) => void navigate(tab.path), [navigate]);
+  /**
+   * The page being left keeps the address the browser shows: a search whose results are still
+   * loading is in the address but not yet in `location` (its navigation is a transition), and
+   * would otherwise be lost when the user moves on before they arrive.
+   */
+  const keepLeftPath = useCallback((): Tab | null => {
+    const left = tabOf(user, browserPath());
+    if (left) setTabs((list) => list.map((tab) => (tab.key === left.key && tab.path !== left.path ? left : tab)));
+    return left;
+  }, [user]);
+
+  const open = useCallback(
+    (tab: Tab) => {
+      keepLeftPath();
+      void navigate(tab.path);
+    },
+    [keepLeftPath, navigate],
+  );
 
   /** Menu clicks: an opened page comes back with its own search. */
   const openPath = useCallback(
     (pathname: string) => {
-      const existing = tabs.find((tab) => tab.key === normalize(pathname));
+      const left = keepLeftPath();
+      const key = normalize(pathname);
+      const existing = left?.key === key ? left : tabs.find((tab) => tab.key === key);
       void navigate(existing ? existing.path : pathname);
     },
-    [navigate, tabs],
+    [keepLeftPath, navigate, tabs],
   );
 
   const close = useCallback(

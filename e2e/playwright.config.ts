@@ -17,8 +17,10 @@ export default defineConfig({
   workers: 1, // 2-core machine: one browser at a time beside the server
   retries: CI ? 1 : 0,
   forbidOnly: CI,
-  timeout: 60_000, // generous: the machine has 2 cores shared by the server, the browser and the runner
-  expect: { timeout: 10_000 },
+  // Generous: the machine has 2 cores shared by two servers, two browsers and the runners (two lanes),
+  // and on a loaded day a page takes several seconds to draw; these bound waits, they do not slow a pass.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/report.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -9,9 +9,8 @@ export async function rowActions(row: Locator): Promise<Locator> {
   await expect(row).toBeVisible();
   const more = row.getByTestId('row-actions-more');
   if (!(await more.count())) return row;
-  await more.click();
   const menu = row.page().getByTestId('row-actions-menu').filter({ visible: true });
-  await expect(menu).toBeVisible();
+  await openMore(more, menu);
   return row.or(menu);
 }
 
@@ -20,10 +19,22 @@ export async function rowAction(row: Locator, pick: (scope: Locator) => Locator)
   await expect(row).toBeVisible();
   const inline = pick(row);
   if (await inline.count()) return inline;
-  await row.getByTestId('row-actions-more').click();
-  const found = pick(row.page().getByTestId('row-actions-menu').filter({ visible: true }));
+  const menu = row.page().getByTestId('row-actions-menu').filter({ visible: true });
+  await openMore(row.getByTestId('row-actions-more'), menu);
+  const found = pick(menu);
   await expect(found).toBeVisible();
   return found;
+}
+
+/**
+ * Opens a row's "More" menu, clicking again when it did not open: a list that refreshes while the
+ * click lands (live fleet data) may draw the row again and drop the menu.
+ */
+async function openMore(more: Locator, menu: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await menu.isVisible())) await more.click();
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Closes an open "More" menu of row actions. */

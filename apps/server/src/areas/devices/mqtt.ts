@@ -54,7 +54,7 @@ const SUBSCRIPTIONS: Record<TerminalMessageKind, { filter: string; qos: 0 | 1 }>
 };
 
 /** The largest message a terminal may publish (50 progress reports with their reasons fit). */
-export const MQTT_MESSAGE_MAX_BYTES = 32 * 1024;
+const MQTT_MESSAGE_MAX_BYTES = 32 * 1024;
 
 /** What the configuration's `push` part tells a TV. */
 export interface MqttPushPart {

@@ -79,7 +79,7 @@ export async function switchLanguage(page: Page, name: 'English' | '简体中文
     if (!(await item.isVisible())) await page.getByTestId('lang-switch').click();
     await item.click({ timeout: 2_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 const tokens = new Map<string, string>();

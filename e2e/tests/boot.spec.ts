@@ -71,7 +71,7 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     await brandApi.post('/terminals/authorize', { macs: [mac] });
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready');
     await expect
-      .poll(async () => (await hotelApi.get<{ items: { name: string; state: string }[] }>(`/download-tasks?mac=${mac}&kind=boot`)).items.map((task) => `${task.name}:${task.state}`), { timeout: 15_000 })
+      .poll(async () => (await hotelApi.get<{ items: { name: string; state: string }[] }>(`/download-tasks?mac=${mac}&kind=boot`)).items.map((task) => `${task.name}:${task.state}`))
       .toEqual(['logo:success']);
     // Kept for the next start (the TV's flash: localStorage and the Cache API); nothing shows before it.
     await expect.poll(() => tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv.boot') ?? '{}') as { pending?: { policyId: number } }).pending?.policyId)).toBe(policyId);
@@ -90,7 +90,7 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     await chooseOption(page, ruleForm.locator('#hotelId'), '朝阳外滩酒店', '外滩');
     await page.getByTestId('record-form-submit').click();
     await expect(ruleForm).toBeHidden();
-    await expect(stageBlock('shopTile')).toHaveCount(0, { timeout: 5_000 });
+    await expect(stageBlock('shopTile')).toHaveCount(0);
     for (let i = 0; i < 3; i++) await tv.keyboard.press('ArrowRight');
     await expect(stageBlock('hotelTile')).toHaveAttribute('data-focused', 'true');
 
@@ -147,7 +147,7 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     await expect(tv.getByTestId('tv-boot')).toHaveAttribute('data-policy-id', String(policyId));
     expect(await logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1920, 1080]);
     await tv.screenshot({ path: test.info().outputPath('tv-boot-logo.png') });
-    await expect(tv.getByTestId('tv-boot')).toBeHidden({ timeout: 10_000 });
+    await expect(tv.getByTestId('tv-boot')).toBeHidden();
     await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready');
 
     // An Android boot animation added to the policy plays after the logo at the start after.
@@ -159,12 +159,13 @@ test('a hotel’s boot logo shows on its browser TV at the next start, and the t
     expect(animation.status()).toBe(200);
     const policy = await hotelApi.get<Record<string, unknown>>(`/records/boot-policies/${policyId}`);
     await hotelApi.put(`/records/boot-policies/${policyId}`, { name: policy.name, logo: policy.logo, active: true, animation: (await animation.json()).data.id });
-    await expect.poll(() => tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv.boot') ?? '{}') as { pending?: { animation?: unknown } }).pending?.animation ?? null), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv.boot') ?? '{}') as { pending?: { animation?: unknown } }).pending?.animation ?? null)).not.toBeNull();
     await tv.goto('/tv/');
     await expect(tv.getByTestId('tv-boot-logo')).toBeVisible();
-    await expect(tv.getByTestId('tv-boot-animation')).toBeVisible({ timeout: 10_000 });
-    expect(await tv.getByTestId('tv-boot-animation').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
-    await expect(tv.getByTestId('tv-boot')).toBeHidden({ timeout: 10_000 });
+    await expect(tv.getByTestId('tv-boot-animation')).toBeVisible();
+    // Each frame is a new picture: read its width once one has loaded (0 while the next one decodes).
+    await expect.poll(() => tv.getByTestId('tv-boot-animation').evaluate((img: HTMLImageElement) => img.naturalWidth), { intervals: [50] }).toBe(64);
+    await expect(tv.getByTestId('tv-boot')).toBeHidden();
 
     // The terminal detail: the hotel's policy in effect over the others, and the download.
     await openAs(page, DEMO.bund, '/ht/terminal');

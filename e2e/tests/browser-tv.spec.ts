@@ -193,7 +193,7 @@ test('a template given a focus order and published in the editor, sent to a hote
     await editor.getByTestId('canvas-block-third').click();
     await expect(editor.locator('[data-testid="focus-arrow"][data-from="first"][data-direction="right"]')).toHaveAttribute('data-to', 'third');
     await editor.getByTestId('editor-publish').click();
-    await expect.poll(async () => (await brand.get<{ status: string }>(`/admin/theme/${theme.id}`)).status, { timeout: 15_000 }).toBe('published');
+    await expect.poll(async () => (await brand.get<{ status: string }>(`/admin/theme/${theme.id}`)).status).toBe('published');
 
     // Sent to the hotel from the template list's send dialog.
     await openAs(page, DEMO.sunrise, '/themes/themes_page');

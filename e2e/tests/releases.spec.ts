@@ -30,7 +30,7 @@ test('an APK released as a partial trial pauses itself at its error threshold, r
     fleets.push(bad);
     const all = [...good.tvs, ...bad.tvs];
     await brand.post('/terminals/authorize', { macs: all.map((tv) => tv.mac) });
-    await expect.poll(() => all.every((tv) => tv.authorization === 'authorized'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => all.every((tv) => tv.authorization === 'authorized')).toBe(true);
 
     // The platform uploads the APK in the app form: package and version are read from the file.
     const packageName = `com.e2e.${seed.replace(/[^a-z0-9]/g, '')}`;
@@ -84,11 +84,11 @@ test('an APK released as a partial trial pauses itself at its error threshold, r
     // Each failure with its reason on the failed-task page.
     await openAs(page, ACCOUNTS.platform, '/task_info/task_error_list');
     const tasks = activePage(page).getByTestId('task-list');
-    for (const tv of bad.tvs) await expect(tasks.getByTestId(`task-reason-${tv.mac}`)).toHaveText('simulated install failure', { timeout: 15_000 });
+    for (const tv of bad.tvs) await expect(tasks.getByTestId(`task-reason-${tv.mac}`)).toHaveText('simulated install failure');
 
     // The terminal detail of a TV that installed shows the new version.
     const installed = good.tvs[0]!;
-    await expect.poll(() => installed.apps.get(packageName), { timeout: 15_000 }).toBe('7.0.1');
+    await expect.poll(() => installed.apps.get(packageName)).toBe('7.0.1');
     await openAs(page, ACCOUNTS.platform, '/terminal_manage/terminal');
     const terminals = activePage(page);
     await terminals.getByTestId('search-form').locator('#keyword').fill(installed.mac);

@@ -24,7 +24,7 @@ test('the app launch log lists a launch a TV reported, exports it and opens its 
   await shown.getByTestId('log-mac').fill(mac);
   await shown.getByTestId('log-search').click();
   const row = shown.locator('tbody tr.ant-table-row').filter({ hasText: pkg });
-  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText('E2E Player');
   await expect(row).toContainText('1.2.3');
   const download = page.waitForEvent('download');
@@ -33,5 +33,5 @@ test('the app launch log lists a launch a TV reported, exports it and opens its 
 
   await row.getByTestId('launch-package').click();
   await expect(page).toHaveURL(new RegExp(`/runlog/app/detail\\?package=${pkg.replace(/\./g, '\\.')}`));
-  await expect(activePage(page).locator('tbody tr.ant-table-row').filter({ hasText: mac })).toHaveCount(1, { timeout: 15_000 });
+  await expect(activePage(page).locator('tbody tr.ant-table-row').filter({ hasText: mac })).toHaveCount(1);
 });

@@ -43,7 +43,7 @@ test('a hotel browser TV sets the volume, cannot take a screenshot, reboots, and
   await login(page, 'platform', { via: 'api' });
   await page.goto(`${WEB}/task/list`);
   const results = activePage(page).getByTestId('task-results').locator('tbody tr').filter({ hasText: mac });
-  await expect(results).toHaveCount(3, { timeout: 15_000 });
+  await expect(results).toHaveCount(3);
   await expect(results.filter({ hasText: '成功' })).toHaveCount(2);
   await expect(results.filter({ hasText: '不支持' })).toContainText('浏览器电视不能截屏：网页未经观看者同意无法读取屏幕画面');
 });

@@ -74,7 +74,7 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
 
     // Dragging a moves it (onto the 10 px grid or another block's line); the form and the saved draft follow.
     await drag(page, editor, [250, 350], [662, 797]);
-    await expect.poll(async () => (await savedBlocks(api, id)).a!.x, { timeout: 10_000 }).not.toBe(100);
+    await expect.poll(async () => (await savedBlocks(api, id)).a!.x).not.toBe(100);
     const a = (await savedBlocks(api, id)).a!;
     expect(Math.abs(a.x - 512)).toBeLessThanOrEqual(10);
     expect(Math.abs(a.y - 747)).toBeLessThanOrEqual(10);
@@ -92,13 +92,13 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
     await expect.poll(async () => {
       const b = (await savedBlocks(api, id)).b!;
       return [b.x, b.y, b.width, b.height];
-    }, { timeout: 10_000 }).toEqual([600, 400, 400, 200]);
+    }).toEqual([600, 400, 400, 200]);
     await expect(editor.getByTestId('prop-width')).toHaveValue('400');
 
     // Styling from the property form shows on the canvas and is saved.
     await editor.getByTestId('prop-background').fill('#ff0000');
     await expect(stage.locator('[data-block="b"]')).toHaveCSS('background-color', 'rgb(255, 0, 0)');
-    await expect.poll(async () => (await savedBlocks(api, id)).b!.background, { timeout: 10_000 }).toBe('#ff0000');
+    await expect.poll(async () => (await savedBlocks(api, id)).b!.background).toBe('#ff0000');
 
     // A box dragged on empty canvas selects b and c, shift-click adds a; align left puts all on a's left edge.
     await drag(page, editor, [1850, 1050], [950, 380]);
@@ -112,17 +112,17 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
       const blocks = await savedBlocks(api, id);
       return [blocks.a!.x, blocks.b!.x, blocks.c!.x];
     };
-    await expect.poll(lefts, { timeout: 10_000 }).toEqual([a.x, a.x, a.x]);
+    await expect.poll(lefts).toEqual([a.x, a.x, a.x]);
 
     // Undo (Ctrl+Z) takes the alignment back; redo (the toolbar) does it again.
     await editor.getByTestId('editor-canvas').focus();
     await page.keyboard.press('Control+z');
-    await expect.poll(lefts, { timeout: 10_000 }).toEqual([a.x, 600, 1000]);
+    await expect.poll(lefts).toEqual([a.x, 600, 1000]);
     await editor.getByTestId('editor-redo').click();
-    await expect.poll(lefts, { timeout: 10_000 }).toEqual([a.x, a.x, a.x]);
+    await expect.poll(lefts).toEqual([a.x, a.x, a.x]);
     await page.keyboard.press('Control+Shift+z');
     await page.keyboard.press('Control+z');
-    await expect.poll(lefts, { timeout: 10_000 }).toEqual([a.x, 600, 1000]);
+    await expect.poll(lefts).toEqual([a.x, 600, 1000]);
 
     // Arrows nudge 1 px, with shift 10 px.
     await selectBlock(editor, 'c');
@@ -131,17 +131,17 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
     await expect.poll(async () => {
       const c = (await savedBlocks(api, id)).c!;
       return [c.x, c.y];
-    }, { timeout: 10_000 }).toEqual([1001, 710]);
+    }).toEqual([1001, 710]);
 
     // Copy and paste make a block with a new key; Delete removes it.
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await expect(editor.getByTestId('canvas-block-text2')).toHaveAttribute('data-selected', 'true');
-    await expect.poll(async () => (await savedBlocks(api, id)).text2?.x, { timeout: 10_000 }).toBe(1021);
+    await expect.poll(async () => (await savedBlocks(api, id)).text2?.x).toBe(1021);
     await editor.getByTestId('editor-canvas').focus();
     await page.keyboard.press('Delete');
     await expect(editor.getByTestId('canvas-block-text2')).toHaveCount(0);
-    await expect.poll(async () => Object.keys(await savedBlocks(api, id)).sort(), { timeout: 10_000 }).toEqual(['a', 'b', 'c', 'text1']);
+    await expect.poll(async () => Object.keys(await savedBlocks(api, id)).sort()).toEqual(['a', 'b', 'c', 'text1']);
   } finally {
     await api.call('DELETE', `/admin/theme/${id}`);
   }
@@ -172,12 +172,12 @@ test('the layers panel reorders and re-parents blocks by dragging, refuses what 
 
     // Reorder: c dropped on a's upper half lands first in its container (after the container's line).
     await dropOn('text · c', 'text · a', 'upper');
-    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cab', 'd']);
+    await expect.poll(layout).toEqual(['cab', 'd']);
     await expect(editor.getByTestId('canvas-block-c')).toHaveAttribute('data-selected', 'true');
 
     // Re-parent: a dropped into the Side container becomes its first block; the canvas still draws it.
     await dropOn('text · a', 'Side', 'lower');
-    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cb', 'ad']);
+    await expect.poll(layout).toEqual(['cb', 'ad']);
     await expect(editor.getByTestId('theme-stage').locator('[data-container="side"] [data-block="a"]')).toHaveCount(1);
 
     // The document forbids a block directly in a page (or a container among blocks): nothing moves.
@@ -190,11 +190,11 @@ test('the layers panel reorders and re-parents blocks by dragging, refuses what 
 
     // Each drop is one step of undo and redo.
     await editor.getByTestId('editor-undo').click();
-    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cab', 'd']);
+    await expect.poll(layout).toEqual(['cab', 'd']);
     await editor.getByTestId('editor-undo').click();
-    await expect.poll(layout, { timeout: 10_000 }).toEqual(['abc', 'd']);
+    await expect.poll(layout).toEqual(['abc', 'd']);
     await editor.getByTestId('editor-redo').click();
-    await expect.poll(layout, { timeout: 10_000 }).toEqual(['cab', 'd']);
+    await expect.poll(layout).toEqual(['cab', 'd']);
   } finally {
     await api.call('DELETE', `/admin/theme/${id}`);
   }
@@ -217,12 +217,12 @@ test('the focus order shows the remote moves and takes one set by hand', async (
     await editor.getByTestId('canvas-block-f3').click();
     await expect(right).toHaveAttribute('data-to', 'f3');
     await expect(right).toHaveAttribute('data-hand-set', 'true');
-    await expect.poll(async () => (await savedBlocks(api, id)).f1!.nav, { timeout: 10_000 }).toEqual({ right: 'f3' });
+    await expect.poll(async () => (await savedBlocks(api, id)).f1!.nav).toEqual({ right: 'f3' });
 
     // Cleared in the property panel, the nearest block takes over again.
     await editor.getByTestId('nav-right').locator('.ant-select-clear').click({ force: true });
     await expect(right).toHaveAttribute('data-to', 'f2');
-    await expect.poll(async () => (await savedBlocks(api, id)).f1!.nav, { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(async () => (await savedBlocks(api, id)).f1!.nav).toBeUndefined();
   } finally {
     await api.call('DELETE', `/admin/theme/${id}`);
   }
@@ -239,11 +239,11 @@ test('a second editor’s stale save is refused with the name of who saved, and 
 
     await selectBlock(first, 'a');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => (await savedBlocks(api, id)).a!.x, { timeout: 10_000 }).toBe(101);
+    await expect.poll(async () => (await savedBlocks(api, id)).a!.x).toBe(101);
 
     await selectBlock(second, 'a');
     await secondPage.keyboard.press('ArrowDown');
-    await expect(second.getByTestId('stale-message')).toContainText('朝阳集团管理员', { timeout: 10_000 });
+    await expect(second.getByTestId('stale-message')).toContainText('朝阳集团管理员');
     await expect(second.getByTestId('save-status')).toHaveAttribute('data-status', 'stale');
     // The first editor's change stays; the second keeps its own on screen, unsaved.
     const saved = (await savedBlocks(api, id)).a!;
@@ -284,7 +284,7 @@ test('publishing from the editor marks the block the check finds a problem on; a
     await expect(editor.getByTestId('theme-stage').locator('[data-block="image1"] img')).toBeVisible();
     const materials = await api.get<{ items: { id: number; name: string }[] }>(`/records/material?keyword=${encodeURIComponent(name)}`);
     const material = materials.items.find((m) => m.name === name)!;
-    await expect.poll(async () => (await savedBlocks(api, id)).image1?.materialIds, { timeout: 10_000 }).toEqual([material.id]);
+    await expect.poll(async () => (await savedBlocks(api, id)).image1?.materialIds).toEqual([material.id]);
 
     // A picture dropped on the canvas becomes an image block centred where it was dropped.
     const at = await screenPoint(editor, 1500, 800);
@@ -297,7 +297,7 @@ test('publishing from the editor marks the block the check finds a problem on; a
       { ...at, bytes: [...png(64, 36)] },
     );
     await expect(editor.getByTestId('canvas-block-image2')).toHaveAttribute('data-selected', 'true');
-    await expect.poll(async () => ((await savedBlocks(api, id)).image2?.materialIds as number[] | undefined)?.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => ((await savedBlocks(api, id)).image2?.materialIds as number[] | undefined)?.length).toBe(1);
     const dropped = (await savedBlocks(api, id)).image2!;
     expect([dropped.width, dropped.height]).toEqual([64, 36]);
     expect(Math.abs(dropped.x + 32 - 1500)).toBeLessThanOrEqual(3);

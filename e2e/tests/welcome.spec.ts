@@ -38,9 +38,9 @@ test('a welcome template is edited, published and sent; the browser TV greets th
       const { document } = await platform.get<{ document: Doc }>(`/admin/theme/${id}`);
       return document.layouts[0]!.pages[0]!.containers[0]!.blocks.find((b) => b.key === 'greeting')?.text?.en;
     };
-    await expect.poll(english, { timeout: 10_000 }).toBe('Good evening, {guest}');
+    await expect.poll(english).toBe('Good evening, {guest}');
     await editor.getByTestId('editor-publish').click();
-    await expect.poll(async () => (await platform.get<{ status: string }>(`/admin/theme/${id}`)).status, { timeout: 10_000 }).toBe('published');
+    await expect.poll(async () => (await platform.get<{ status: string }>(`/admin/theme/${id}`)).status).toBe('published');
 
     // A browser TV of the Bund hotel, authorized: the demo's launcher shows (no welcome is sent yet).
     const bund = (await brand.get<{ items: { id: number }[] }>('/records/hotel?publicId=1000001')).items[0]!;

@@ -5,6 +5,8 @@ const STORE_KEY = 'htv.tv.boot';
 const FILE_CACHE = 'htv.tv.boot-files';
 /** How long the boot picture shows at a start before the animation and the launcher. */
 const SPLASH_MS = 4000;
+/** Boot animation frames decoded ahead of the one shown. */
+const FRAMES_DECODED_AHEAD = 4;
 /** Parts the browser can draw as the boot picture, in order of preference. */
 const PICTURE_PARTS: readonly BootFilePart[] = ['logo', 'logoBitmap'];
 
@@ -114,13 +116,29 @@ export class BootKeeper {
     }
     // The zip reader loads only when there is an animation to play.
     const played = zip ? await import('./bootanimation').then(async ({ readAnimation }) => readAnimation(await zip.arrayBuffer())).catch(() => null) : null;
-    for (const frame of played?.frames ?? []) {
-      const url = URL.createObjectURL(frame);
-      this.show({ kind: 'animation', url });
+    // Each frame is shown once decoded, the next ones decoding meanwhile: on a slow TV a frame's time
+    // (40 ms at 25 a second) is shorter than its decoding, and a frame shown undecoded stays black. A
+    // TV too slow for the rate plays the animation slower. Only a few frames are decoded at a time (a
+    // decoded 1920x1080 frame takes 8 MB).
+    const frames = played?.frames ?? [];
+    const prepare = (frame: Blob) => {
+      const image = new Image();
+      image.src = URL.createObjectURL(frame);
+      return { url: image.src, ready: image.decode().catch(() => undefined) };
+    };
+    const ahead = frames.slice(0, FRAMES_DECODED_AHEAD).map(prepare);
+    let previous: string | undefined;
+    for (let next = ahead.length; ahead.length > 0; next++) {
+      const frame = ahead.shift()!;
+      await frame.ready;
+      this.show({ kind: 'animation', url: frame.url });
+      if (previous) URL.revokeObjectURL(previous);
+      previous = frame.url;
+      if (next < frames.length) ahead.push(prepare(frames[next]!));
       await new Promise((resolve) => setTimeout(resolve, 1000 / played!.fps));
-      URL.revokeObjectURL(url);
     }
     if (this.shown) this.show(null);
+    if (previous) URL.revokeObjectURL(previous);
   }
 
   /** The configuration's `boot` part arrived (undefined: not authorized, nothing changes). */

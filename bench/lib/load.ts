@@ -15,6 +15,8 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU seconds the load generator itself used (wrk; the Node generator runs in this process). */
+  cpuSeconds?: number;
 }
 
 export interface LoadSpec {
@@ -54,7 +56,8 @@ export async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   const args = ['-t', String(spec.threads ?? 1), '-c', String(spec.connections), '-d', `${spec.seconds}s`, '--timeout', '10s', '-s', LUA, `${spec.url}${spec.path}`, '--', tokensFile, spec.method, bodyFile];
   if (spec.rate) args.push(String(Math.round((spec.connections * 1000) / spec.rate)));
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args);
+    // bash's `times` prints the CPU its children used: the load generator's own share of the machine.
+    const child = spawn('bash', ['-c', 'wrk "$@"; code=$?; times; exit $code', 'wrk', ...args]);
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -65,7 +68,10 @@ export async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   if (!line) throw new Error(`no summary from wrk:\n${output}`);
   const s = JSON.parse(line.slice(5)) as { requests: number; duration_us: number; p50_us: number; p95_us: number; p99_us: number; non2xx: number; errors: number };
   const seconds = s.duration_us / 1e6;
-  return { tool: 'wrk', requests: s.requests, seconds, perSecond: s.requests / seconds, p50Ms: s.p50_us / 1000, p95Ms: s.p95_us / 1000, p99Ms: s.p99_us / 1000, non2xx: s.non2xx, errors: s.errors };
+  // The last line of `times`: the children's user and system time, as "0m1.234s 0m0.567s".
+  const times = [...(output.trim().split('\n').at(-1) ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  const cpuSeconds = times.length === 2 ? times[0]! + times[1]! : undefined;
+  return { tool: 'wrk', requests: s.requests, seconds, perSecond: s.requests / seconds, p50Ms: s.p50_us / 1000, p95Ms: s.p95_us / 1000, p99Ms: s.p99_us / 1000, non2xx: s.non2xx, errors: s.errors, cpuSeconds };
 }
 
 /**

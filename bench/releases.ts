@@ -40,6 +40,7 @@ import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { ConsoleApi } from './lib/console.js';
+import { coresDuring, formatCores } from './lib/cpu.js';
 import { hasWrk, runNode, runWrk, type LoadResult } from './lib/load.js';
 import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
@@ -109,6 +110,8 @@ interface MqttIngestion {
   drainMs: number[];
   /** Messages the servers refused (`mqttProgressRefused`). */
   refused: number[];
+  /** Cores each role of the machine used: heartbeats alone, then beside the reports. */
+  cores: { alone: [string, number][]; beside: [string, number][] }[];
 }
 
 /**
@@ -124,17 +127,26 @@ async function measureMqttIngestion(
   refusedSoFar: () => Promise<number>,
 ): Promise<MqttIngestion> {
   const messages = actions.map((a, i) => ({ topic: `htv/t${a.terminalId}/progress`, payload: JSON.stringify({ reports: [{ actionId: a.id, state: 'downloading', progress: 1 + (i % 98) }] }) }));
-  const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [], refused: [] };
+  const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [], refused: [], cores: [] };
   const paced = { ...heartbeatSpec, connections: Number(values['paced-connections']), rate: Number(values['heartbeat-rate']) };
   for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
-    const alone = await runWrk(spec);
+    const wrkCpu = (result: LoadResult): [string, number | undefined][] => [['wrk', result.cpuSeconds]];
+    const { value: alone, cores: coresAlone } = await coresDuring(() => runWrk(spec), wrkCpu);
     const before = await countWritten();
     const refusedBefore = await refusedSoFar();
     if (mode === 'paced') profileServer();
-    const [beside, published] = await Promise.all([
-      runWrk(spec),
-      runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
-    ]);
+    const {
+      value: [beside, published],
+      cores: coresBeside,
+    } = await coresDuring(
+      () =>
+        Promise.all([
+          runWrk(spec),
+          runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
+        ]),
+      ([heartbeats]) => wrkCpu(heartbeats),
+    );
+    result.cores.push({ alone: coresAlone, beside: coresBeside });
     if (mode === 'paced') profileServer();
     const atEnd = await countWritten();
     const ended = performance.now();
@@ -333,6 +345,10 @@ try {
         `| ${mode} | ${published.perSecond.toFixed(0)} | ${overMqtt.written[i]!.toFixed(0)} | ${overMqtt.refused[i]} | ${overMqtt.drainMs[i]!.toFixed(0)} ms | ${alone.perSecond.toFixed(0)} → ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ` +
           `${alone.p50Ms.toFixed(2)} → ${beside.p50Ms.toFixed(2)} (${change(alone.p50Ms, beside.p50Ms)}) | ${alone.p95Ms.toFixed(2)} → ${beside.p95Ms.toFixed(2)} (${change(alone.p95Ms, beside.p95Ms)}) | ${alone.p99Ms.toFixed(2)} → ${beside.p99Ms.toFixed(2)} |\n`,
       );
+    });
+    (['paced', 'closed'] as const).forEach((mode, i) => {
+      const { alone, beside } = overMqtt.cores[i]!;
+      process.stdout.write(`cores, heartbeats ${mode}: alone ${formatCores(alone)}; beside the reports ${formatCores(beside)}\n`);
     });
   }
 } finally {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { registerMany } from '../tools/simulator/lib.js';
-import { coresByRole, machineCpu } from './lib/cpu.js';
+import { coresDuring, formatCores } from './lib/cpu.js';
 import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
 
 const { values } = parseArgs({
@@ -113,14 +113,7 @@ async function round(workers: number, installCode: string, offset: number, token
     const spec = { url, method: 'POST' as const, path: '/api/device/v1/heartbeat', body: JSON.stringify({ state: 'on', softwareVersion: '3.1.0' }), tokens, connections, threads: 1, seconds };
     log(`${workers} worker(s): warm-up (5 s), then heartbeats for ${seconds} s with ${connections} connections…`);
     await runLoad({ ...spec, seconds: 5 }, tool);
-    const roles = new Map([[server.pid!, 'server primary']]);
-    const cpuBefore = machineCpu(roles);
-    const t1 = performance.now();
-    const heartbeat = await runLoad(spec, tool);
-    const wall = (performance.now() - t1) / 1000;
-    const cores = coresByRole(cpuBefore, machineCpu(roles), wall);
-    // wrk has exited by now: its own account of its CPU.
-    if (heartbeat.cpuSeconds !== undefined) cores.push(['wrk', heartbeat.cpuSeconds / wall]);
+    const { value: heartbeat, cores } = await coresDuring(() => runLoad(spec, tool), (result) => [['wrk', result.cpuSeconds]], new Map([[server.pid!, 'server primary']]));
     return { workers, registrationsPerSecond, heartbeat, cores };
   } finally {
     await stop(server);
@@ -153,7 +146,7 @@ try {
       line(one),
       line(two),
       `heartbeats: ${(two.heartbeat.perSecond / one.heartbeat.perSecond).toFixed(2)}x; registrations: ${(two.registrationsPerSecond / one.registrationsPerSecond).toFixed(2)}x`,
-      ...[one, two].map((r) => `cores used during the heartbeats with ${r.workers} worker(s): ${[...r.cores].sort((a, b) => b[1] - a[1]).filter(([, c]) => c >= 0.005).map(([name, c]) => `${name} ${c.toFixed(2)}`).join(', ')}`),
+      ...[one, two].map((r) => `cores used during the heartbeats with ${r.workers} worker(s): ${formatCores(r.cores)}`),
       JSON.stringify({ one, two }),
       '',
     ].join('\n'),

@@ -41,7 +41,7 @@ function role(cmdline: string): string {
 }
 
 /** CPU seconds used so far by every process of the machine, by pid, with its role (`roles` names some pids). */
-export function machineCpu(roles: ReadonlyMap<number, string> = new Map()): Map<number, { role: string; seconds: number }> {
+function machineCpu(roles: ReadonlyMap<number, string> = new Map()): Map<number, { role: string; seconds: number }> {
   const result = new Map<number, { role: string; seconds: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -60,8 +60,27 @@ export function machineCpu(roles: ReadonlyMap<number, string> = new Map()): Map<
  * Cores each role used between two `machineCpu` readings `wallSeconds` apart (processes started
  * meanwhile count from zero; processes gone meanwhile are not counted), largest first.
  */
-export function coresByRole(before: Map<number, { role: string; seconds: number }>, after: Map<number, { role: string; seconds: number }>, wallSeconds: number): [string, number][] {
+function coresByRole(before: Map<number, { role: string; seconds: number }>, after: Map<number, { role: string; seconds: number }>, wallSeconds: number): [string, number][] {
   const totals = new Map<string, number>();
   for (const [pid, now] of after) totals.set(now.role, (totals.get(now.role) ?? 0) + now.seconds - (before.get(pid)?.seconds ?? 0));
   return [...totals].map(([name, seconds]): [string, number] => [name, seconds / wallSeconds]).sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * Runs `run` and gives the cores each role of the machine used meanwhile, largest first; `spawned`
+ * adds the CPU seconds of processes that started and ended inside it (wrk's own account).
+ */
+export async function coresDuring<T>(run: () => Promise<T>, spawned: (value: T) => [string, number | undefined][] = () => [], roles?: ReadonlyMap<number, string>): Promise<{ value: T; cores: [string, number][] }> {
+  const before = machineCpu(roles);
+  const started = performance.now();
+  const value = await run();
+  const wall = (performance.now() - started) / 1000;
+  const cores = coresByRole(before, machineCpu(roles), wall);
+  for (const [name, seconds] of spawned(value)) if (seconds !== undefined) cores.push([name, seconds / wall]);
+  return { value, cores: cores.sort((a, b) => b[1] - a[1]) };
+}
+
+/** "server 0.96, PostgreSQL backends 0.33, …": the roles that used at least half a percent of a core. */
+export function formatCores(cores: [string, number][]): string {
+  return cores.filter(([, c]) => c >= 0.005).map(([name, c]) => `${name} ${c.toFixed(2)}`).join(', ');
 }

@@ -172,11 +172,21 @@ export class Api {
   }
 }
 
-/** Picks an option of an antd Select (found by its input's id or aria-label) after typing to search. */
+/**
+ * Picks an option of an antd Select (found by its input's id, its test id or aria-label) after typing
+ * to search, until the select shows it: a click that lands as the server's search results replace the
+ * list (300 ms after the typing) finds its option drawn again and is lost.
+ */
 export async function chooseOption(page: Page, select: Locator, option: string, search = option) {
-  await select.click();
-  await select.pressSequentially(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const root = select.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const input = root.getByRole('combobox');
+  await expect(async () => {
+    if ((await root.textContent())?.includes(option)) return;
+    await input.click();
+    if (await input.isEditable()) await input.fill(search); // a select without search has a read-only input
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 5_000 });
+    await expect(root).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 interface Challenge {

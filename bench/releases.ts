@@ -21,7 +21,8 @@
  *    paced at --heartbeat-rate (wrk, each connection pausing between answers, as TVs on a timer) alone,
  *    then beside --report-rate progress messages a second (`downloading`, every TV of the rollout, on
  *    its own topic, QoS 1; bench/lib/mqtt-load.ts); then the same with heartbeats as fast as answered;
- *    the reports written a second and the heartbeats' rate and latency;
+ *    the reports written a second, the heartbeats' rate and latency, and the cores each process role
+ *    used (heartbeats alone, then beside the reports);
  * 4. drives the rollout: for each wave, every TV of it reports `downloading` then `success` (one call
  *    each, --connections closed-loop connections, the TV's own token) while the same heartbeat load
  *    runs; records the reports/s, the heartbeats' rate and latency meanwhile, and the time from a wave's

@@ -9,7 +9,8 @@
  * 2. registers N TVs (registrations/s with one process), warms up, drives heartbeats for S seconds;
  * 3. stops it and starts the same database with WORKERS=2 (the primary migrates, two workers on the port);
  * 4. registers N more TVs (registrations/s with two), warms up, drives heartbeats with every TV's token;
- * 5. prints both and the ratio, and drops the database.
+ * 5. prints both, the ratio and the cores each process role used during the heartbeats, and drops the
+ *    database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

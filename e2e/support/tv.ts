@@ -10,7 +10,7 @@ export async function bundInstallCode(brand: Api): Promise<string> {
 /** Makes the tab a new TV set up with the install code (a new room): it waits for authorization. Answers its MAC and device token. */
 export async function newTv(tv: Page, installCode: string, roomPrefix: string): Promise<{ mac: string; token: string }> {
   await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique(roomPrefix).slice(0, 12)}`);
-  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible({ timeout: 20_000 });
+  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
   return tv.evaluate(() => JSON.parse(localStorage.getItem('htv.tv')!) as { mac: string; token: string });
 }
 

@@ -23,7 +23,7 @@ async function registerTv(request: APIRequestContext, installCode: string, softw
 /** A chart has drawn: its canvas has a size and is not blank. */
 async function expectDrawn(chart: Locator) {
   const canvas = chart.locator('canvas').first();
-  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  await expect(canvas).toBeVisible();
   await expect
     .poll(() => canvas.evaluate((node: HTMLCanvasElement) => {
       const ctx = node.getContext('2d');
@@ -58,7 +58,7 @@ test('a hotel’s dashboard draws its terminals and a figure opens the filtered 
       const answer = await page.request.get('/api/dashboard?days=7', { headers: { authorization: `Bearer ${token}` } });
       const { daily } = ((await answer.json()) as { data: { daily: { registered: number }[] } }).data;
       return daily.reduce((sum, day) => sum + day.registered, 0);
-    }, { timeout: 20_000, message: 'the dashboard counts the new registrations' })
+    }, { message: 'the dashboard counts the new registrations' })
     .toBeGreaterThanOrEqual(2);
   await login(page, 'hotel', { via: 'api' });
   await expect(page.getByTestId('dashboard')).toBeVisible();

@@ -21,18 +21,18 @@ test('the browser TV shows an over-limit and an expired licence', async ({ brows
   const first = await browser.newContext();
   const tv = await first.newPage();
   await tv.goto(address);
-  await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready', { timeout: 20_000 });
+  await expect(tv.getByTestId('tv')).toHaveAttribute('data-phase', 'ready');
 
   const second = await browser.newContext();
   const late = await second.newPage();
   await late.goto(address);
-  await expect(late.getByTestId('tv-licence')).toBeVisible({ timeout: 20_000 });
+  await expect(late.getByTestId('tv-licence')).toBeVisible();
   await expect(late.getByTestId('tv-reason')).toContainText('exceed its licence limit of 1');
   await second.close();
 
   // The licence ends: the running TV is told at once (push channel) and stops.
   await platform.put(`/records/licences/${licence.id}`, { terminalLimit: 1, effectiveOn: day(-30), expiresOn: day(-1) });
-  await expect(tv.getByTestId('tv-licence')).toBeVisible({ timeout: 20_000 });
+  await expect(tv.getByTestId('tv-licence')).toBeVisible();
   await expect(tv.getByTestId('tv-reason')).toContainText('expired');
   await first.close();
 });

@@ -12,7 +12,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 /** A chart has drawn: its canvas has a size and is not blank. */
 async function expectDrawn(chart: Locator) {
   const canvas = chart.locator('canvas').first();
-  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  await expect(canvas).toBeVisible();
   await expect
     .poll(() =>
       canvas.evaluate((node: HTMLCanvasElement) => {
@@ -59,7 +59,7 @@ test('the settlement list shows activations per month with states and settles a 
   await page.goto(`${WEB}/settlement/list`);
   const list = page.getByTestId('settlement-list');
   // The demo authorized its terminals over the last three months.
-  await expect(list.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(list.locator('.ant-table-row').first()).toBeVisible();
   const settle = list.getByTestId('settle').first();
   await expect(settle).toBeVisible();
   const row = list.locator('.ant-table-row').filter({ has: page.getByTestId('settle') }).first();

@@ -17,7 +17,7 @@ test('a hotel browser TV sets the volume, cannot take a screenshot, reboots, and
   const context = await browser.newContext();
   const tv = await context.newPage();
   await tv.goto(`/tv/?reset=1&code=${encodeURIComponent(installCode)}&room=${unique('T').slice(0, 10)}`);
-  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible({ timeout: 20_000 });
+  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
   const mac = (await tv.evaluate(() => JSON.parse(localStorage.getItem('htv.tv')!).mac)) as string;
   await tv.evaluate(() => ((window as unknown as { beforeReboot: boolean }).beforeReboot = true));
 
@@ -28,7 +28,7 @@ test('a hotel browser TV sets the volume, cannot take a screenshot, reboots, and
   const shot = await platform.post<{ id: number }>('/records/task-items', { name: unique('E2E截屏'), action: 'screenshot' });
   await platform.post('/tasks', { itemId: shot.id, macs: [mac] });
   const resultsOf = async () => (await platform.get<{ items: { results: { mac: string; state: string }[] }[] }>('/tasks/runs?page=1&pagesize=20')).items.flatMap((run) => run.results).filter((r) => r.mac === mac).map((r) => r.state);
-  await expect.poll(resultsOf, { timeout: 20_000 }).toEqual(['unsupported', 'success']);
+  await expect.poll(resultsOf).toEqual(['unsupported', 'success']);
 
   const item = await platform.post<{ id: number }>('/records/task-items', { name: unique('E2E重启'), action: 'reboot' });
   const task = await platform.post<{ runId: number; terminals: number }>('/tasks', { itemId: item.id, macs: [mac] });
@@ -37,7 +37,7 @@ test('a hotel browser TV sets the volume, cannot take a screenshot, reboots, and
   // (An evaluation that meets the reload itself fails: asked again.)
   const marked = () => tv.evaluate(() => (window as unknown as { beforeReboot?: boolean }).beforeReboot ?? false).catch(() => true);
   await expect.poll(marked, { timeout: 40_000 }).toBe(false);
-  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible({ timeout: 20_000 });
+  await expect(tv.getByTestId('tv-unauthorized')).toBeVisible();
   await context.close();
 
   await login(page, 'platform', { via: 'api' });

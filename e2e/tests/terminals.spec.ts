@@ -142,7 +142,7 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     const token = await apiLogin(request, 'hotel');
     let before = 0;
     await expect
-      .poll(async () => (before = (await stats(request, token)).online), { timeout: 20_000, message: 'the running TVs are online' })
+      .poll(async () => (before = (await stats(request, token)).online), { message: 'the running TVs are online' })
       .toBeGreaterThanOrEqual(COUNT);
     await fleet.stop();
     fleet = undefined;

@@ -42,7 +42,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { ConsoleApi } from './lib/console.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
-import { hasWrk, runNode, runWrk, type LoadResult } from './lib/load.js';
+import { hasWrk, loadGeneratorCpu, runNode, runWrk, type LoadResult } from './lib/load.js';
 import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 
@@ -131,8 +131,7 @@ async function measureMqttIngestion(
   const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [], refused: [], cores: [] };
   const paced = { ...heartbeatSpec, connections: Number(values['paced-connections']), rate: Number(values['heartbeat-rate']) };
   for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
-    const wrkCpu = (result: LoadResult): [string, number | undefined][] => [['wrk', result.cpuSeconds]];
-    const { value: alone, cores: coresAlone } = await coresDuring(() => runWrk(spec), wrkCpu);
+    const { value: alone, cores: coresAlone } = await coresDuring(() => runWrk(spec), loadGeneratorCpu);
     const before = await countWritten();
     const refusedBefore = await refusedSoFar();
     if (mode === 'paced') profileServer();
@@ -145,7 +144,7 @@ async function measureMqttIngestion(
           runWrk(spec),
           runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
         ]),
-      ([heartbeats]) => wrkCpu(heartbeats),
+      ([heartbeats]) => loadGeneratorCpu(heartbeats),
     );
     result.cores.push({ alone: coresAlone, beside: coresBeside });
     if (mode === 'paced') profileServer();

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { registerMany } from '../tools/simulator/lib.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
-import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
+import { hasWrk, loadGeneratorCpu, runLoad, type LoadResult } from './lib/load.js';
 
 const { values } = parseArgs({
   options: {
@@ -114,7 +114,7 @@ async function round(workers: number, installCode: string, offset: number, token
     const spec = { url, method: 'POST' as const, path: '/api/device/v1/heartbeat', body: JSON.stringify({ state: 'on', softwareVersion: '3.1.0' }), tokens, connections, threads: 1, seconds };
     log(`${workers} worker(s): warm-up (5 s), then heartbeats for ${seconds} s with ${connections} connections…`);
     await runLoad({ ...spec, seconds: 5 }, tool);
-    const { value: heartbeat, cores } = await coresDuring(() => runLoad(spec, tool), (result) => [['wrk', result.cpuSeconds]], new Map([[server.pid!, 'server primary']]));
+    const { value: heartbeat, cores } = await coresDuring(() => runLoad(spec, tool), loadGeneratorCpu, new Map([[server.pid!, 'server primary']]));
     return { workers, registrationsPerSecond, heartbeat, cores };
   } finally {
     await stop(server);

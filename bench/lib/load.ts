@@ -131,6 +131,11 @@ export async function runNode(spec: LoadSpec): Promise<LoadResult> {
   return { tool: 'node', requests: count, seconds, perSecond: count / seconds, p50Ms: pct(50), p95Ms: pct(95), p99Ms: pct(99), non2xx, errors };
 }
 
+/** The load generator's own CPU, for `coresDuring` (wrk runs and ends inside the measured run). */
+export function loadGeneratorCpu(result: LoadResult): [string, number | undefined][] {
+  return [[result.tool, result.cpuSeconds]];
+}
+
 export function runLoad(spec: LoadSpec, tool: 'wrk' | 'node'): Promise<LoadResult> {
   return tool === 'wrk' ? runWrk(spec) : runNode(spec);
 }

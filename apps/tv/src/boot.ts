@@ -110,8 +110,9 @@ export class BootKeeper {
     const store = await openFiles();
     const logo = picture ? await store?.match(picture.url) : undefined;
     const zip = animation ? await store?.match(animation.url) : undefined;
-    if (logo) {
-      this.show({ kind: 'logo', url: URL.createObjectURL(await logo.blob()) });
+    const logoUrl = logo && URL.createObjectURL(await logo.blob());
+    if (logoUrl) {
+      this.show({ kind: 'logo', url: logoUrl });
       await new Promise((resolve) => setTimeout(resolve, SPLASH_MS));
     }
     // The zip reader loads only when there is an animation to play.
@@ -138,7 +139,7 @@ export class BootKeeper {
       await new Promise((resolve) => setTimeout(resolve, 1000 / played!.fps));
     }
     if (this.shown) this.show(null);
-    if (previous) URL.revokeObjectURL(previous);
+    for (const url of [logoUrl, previous]) if (url) URL.revokeObjectURL(url);
   }
 
   /** The configuration's `boot` part arrived (undefined: not authorized, nothing changes). */

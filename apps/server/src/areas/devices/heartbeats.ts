@@ -24,12 +24,13 @@ const p = sql.param;
 
 /** Columns of a HeartbeatItem as json_to_recordset reads them (keys are the item's property names). */
 const ITEM_COLUMNS = sql.raw(
-  'id int, ms float8, changed boolean, state text, ip text, "publicIp" text, "softwareVersion" text, "otaVersion" text, "controlVersion" text, launcher text',
+  'id int, ms float8, changed boolean, log boolean, latest boolean, state text, ip text, "publicIp" text, "softwareVersion" text, "otaVersion" text, "controlVersion" text, launcher text',
 );
 
 /**
  * Writes a batch of heartbeats in ONE statement (data-modifying CTEs over `json_to_recordset`: the
- * items go as JSON, which V8 serialises natively, instead of one escaped array per column):
+ * items go as JSON, which V8 serialises natively, instead of one escaped array per column; parsed once,
+ * each item marked `latest` when it is its terminal's last of the batch):
  * - presence: last-seen time and stats day of each terminal (the narrow, hot row);
  * - terminals: `online = true` where it was offline, and the reported values where they changed
  *   (the self-join reads the row as it was, so transitions are known);
@@ -42,15 +43,19 @@ const ITEM_COLUMNS = sql.raw(
 export async function writeHeartbeats(db: Db, items: readonly HeartbeatItem[], today: string): Promise<number> {
   // Presence and the terminals row take each terminal's latest heartbeat once (a row may only be
   // updated once per statement), marked changed when any of its heartbeats in the batch changed
-  // something; the log takes every heartbeat marked for it.
-  const latest = new Map<number, HeartbeatItem>();
-  let logged = 0;
+  // something; the log takes every heartbeat marked for it. In id order (a stable sort keeps each
+  // terminal's in arrival order): concurrent writers of terminals (authorization, boots) lock them in
+  // that order too.
+  const sorted = [...items].sort((a, b) => a.id - b.id);
+  const rows: (HeartbeatItem & { latest: boolean })[] = [];
   const alarms = new Map<number, { id: number; ip: string | null; hits: number; ms: number }>();
-  for (const item of items) {
-    const prior = latest.get(item.id);
-    if (prior?.changed && !item.changed) item.changed = true;
-    latest.set(item.id, item);
-    if (item.log) logged++;
+  let changed = false;
+  for (let k = 0; k < sorted.length; k++) {
+    const item = sorted[k]!;
+    const latest = sorted[k + 1]?.id !== item.id;
+    changed ||= item.changed;
+    rows.push({ ...item, changed, latest });
+    if (latest) changed = false;
     if (item.alarm) {
       const alarm = alarms.get(item.id);
       if (alarm) {
@@ -60,14 +65,15 @@ export async function writeHeartbeats(db: Db, items: readonly HeartbeatItem[], t
       } else alarms.set(item.id, { id: item.id, ip: item.publicIp, hits: 1, ms: item.ms });
     }
   }
-  // In id order: concurrent writers of terminals (authorization, boots) lock them in that order too.
-  const latestJson = JSON.stringify([...latest.values()].sort((a, b) => a.id - b.id));
-  const logJson = logged === items.length ? JSON.stringify(items) : JSON.stringify(items.filter((i) => i.log));
+  const itemsJson = JSON.stringify(rows);
   const alarmJson = JSON.stringify([...alarms.values()]);
 
   const result = await db.execute(sql`
-    with i as (
-      select * from json_to_recordset(${p(latestJson)}::json) as i(${ITEM_COLUMNS})
+    with a as (
+      select * from json_to_recordset(${p(itemsJson)}::json) as a(${ITEM_COLUMNS})
+    ),
+    i as (
+      select * from a where latest
     ),
     pres as (
       update terminal_presence p
@@ -98,7 +104,8 @@ export async function writeHeartbeats(db: Db, items: readonly HeartbeatItem[], t
     log as (
       insert into terminal_heartbeats (terminal_id, at, state, ip, public_ip, software_version, ota_version, control_version)
       select l.id, to_timestamp(l.ms / 1000.0), l.state, l.ip, l."publicIp", l."softwareVersion", l."otaVersion", l."controlVersion"
-        from json_to_recordset(${p(logJson)}::json) as l(${ITEM_COLUMNS})
+        from a l
+       where l.log
     ),
     daily as (
       insert into terminal_daily_stats (day, brand_id, hotel_id, active)

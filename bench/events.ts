@@ -24,6 +24,7 @@ import { TRACKED_EVENTS } from '../packages/shared/src/areas/tracking/index.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { hasWrk, runLoad } from './lib/load.js';
 import { freePort } from './lib/server.js';
+import { prepareBenchHotel } from './lib/tenants.js';
 
 const { values } = parseArgs({
   options: {
@@ -94,10 +95,9 @@ try {
 
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
-  await db.query(`update brands set terminal_limit = null where id = (select brand_id from hotels where public_id = '1000001')`);
+  const installCode = await prepareBenchHotel((text) => db.query(text));
   await db.query(`insert into tracked_events (event, enabled, sampling) select unnest($1::text[]), true, 100 on conflict do nothing`, [TRACKED_EVENTS]);
-  const { rows } = await db.query<{ secret: string }>(`select install_secret as secret from hotels where public_id = '1000001'`);
-  const tvs = await registerMany({ url, seed: `events-${Date.now()}`, count: terminals, installCode: `1000001-${rows[0]!.secret}`, concurrency: 32 });
+  const tvs = await registerMany({ url, seed: `events-${Date.now()}`, count: terminals, installCode, concurrency: 32 });
   log(`registered ${terminals} TVs`);
 
   const now = new Date().toISOString();

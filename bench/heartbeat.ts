@@ -33,6 +33,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
 import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
+import { prepareBenchHotel } from './lib/tenants.js';
 
 const { values } = parseArgs({
   options: {
@@ -148,14 +149,11 @@ try {
   );
   log(`server ${url} (pid ${server.pid})`);
 
-  // The demo brand's terminal quota is smaller than a benchmark fleet: lift it for this database. The
-  // install code's secret is drawn when the hotel is created.
+  // The demo hotel takes the fleet (bench/lib/tenants.ts).
   const setup = new pg.Client({ connectionString: dbUrl.toString() });
   await setup.connect();
-  await setup.query(`update brands set terminal_limit = null where id = (select brand_id from hotels where public_id = '1000001')`);
-  const { rows } = await setup.query<{ secret: string }>(`select install_secret as secret from hotels where public_id = '1000001'`);
+  const installCode = await prepareBenchHotel((text) => setup.query(text));
   await setup.end();
-  const installCode = `1000001-${rows[0]!.secret}`;
 
   const t0 = performance.now();
   const tvs = await registerMany({ url, seed: `bench-${Date.now()}`, count: terminals, installCode, concurrency: 32 });

@@ -45,6 +45,7 @@ import { coresDuring, formatCores } from './lib/cpu.js';
 import { hasWrk, loadGeneratorCpu, runNode, runWrk, type LoadResult } from './lib/load.js';
 import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
+import { BENCH_HOTEL, prepareBenchHotel } from './lib/tenants.js';
 
 const { values } = parseArgs({
   options: {
@@ -251,11 +252,11 @@ try {
   );
   const db = database.db;
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const hotel = rowsOf<{ id: number; secret: string }>(await db.execute(sql`select id, install_secret as secret from hotels where public_id = '1000001'`))[0]!;
+  const installCode = await prepareBenchHotel((text) => db.execute(sql.raw(text)) as Promise<{ rows: unknown[] }>);
+  const hotel = rowsOf<{ id: number }>(await db.execute(sql`select id from hotels where public_id = ${BENCH_HOTEL}`))[0]!;
   let t = performance.now();
-  const tvs = await registerMany({ url: server.base, seed: `bench-rel-${Date.now()}`, count: TVS, installCode: `1000001-${hotel.secret}`, concurrency: 32 });
+  const tvs = await registerMany({ url: server.base, seed: `bench-rel-${Date.now()}`, count: TVS, installCode, concurrency: 32 });
   log(`registered ${TVS} TVs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  await db.execute(sql`update brands set terminal_limit = null`);
   const adminId = rowsOf<{ id: number }>(await db.execute(sql`select id from users where user_type = 1 order by id limit 1`))[0]!.id;
   const api = new ConsoleApi(server.base, await createSession(db, { userId: adminId, userType: 1, brandId: null, hotelId: null }));
   for (let i = 0; i < tvs.length; i += 20_000) await api.call('POST', '/terminals/authorize', { macs: tvs.slice(i, i + 20_000).map((tv) => tv.mac) });

@@ -40,7 +40,7 @@ import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
 import { ConsoleApi, gridTheme, picturePng } from './lib/console.js';
 import { summarize } from './lib/load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
-import { generateTenants } from './lib/tenants.js';
+import { generateTenants, prepareBenchHotel } from './lib/tenants.js';
 
 const { values } = parseArgs({
   options: {
@@ -140,8 +140,7 @@ try {
 
   // The fleet: the theme sent to all first, then the TVs, authorized in one call.
   await api.call('POST', `/admin/theme/${fleetTheme.themeId}/send`, { target: 'all', durationSeconds: 86_400 });
-  const secret = rowsOf<{ secret: string }>(await db.execute(sql`select install_secret as secret from hotels where public_id = '1000001'`))[0]!.secret;
-  const installCode = `1000001-${secret}`;
+  const installCode = await prepareBenchHotel((text) => db.execute(sql.raw(text)) as Promise<{ rows: unknown[] }>);
   const overflowsBefore = listenOverflows();
   let publishStarted = 0;
   const pickedUp = new Map<string, number>();

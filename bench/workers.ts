@@ -22,6 +22,7 @@ import pg from 'pg';
 import { registerMany } from '../tools/simulator/lib.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
 import { hasWrk, loadGeneratorCpu, runLoad, type LoadResult } from './lib/load.js';
+import { prepareBenchHotel } from './lib/tenants.js';
 
 const { values } = parseArgs({
   options: {
@@ -122,15 +123,13 @@ async function round(workers: number, installCode: string, offset: number, token
 }
 
 try {
-  // The demo hotel takes the fleet: its brand's quota lifted, its install code read from the database.
+  // The demo hotel takes the fleet (bench/lib/tenants.ts), before the server reads its whitelist.
   const first = await startServer(1);
   await stop(first);
   const setup = new pg.Client({ connectionString: dbUrl.toString() });
   await setup.connect();
-  await setup.query(`update brands set terminal_limit = null where id = (select brand_id from hotels where public_id = '1000001')`);
-  const { rows } = await setup.query<{ secret: string }>(`select install_secret as secret from hotels where public_id = '1000001'`);
+  const installCode = await prepareBenchHotel((text) => setup.query(text));
   await setup.end();
-  const installCode = `1000001-${rows[0]!.secret}`;
 
   const tokens: string[] = [];
   const one = await round(1, installCode, 0, tokens);

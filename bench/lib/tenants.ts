@@ -17,3 +17,22 @@ export async function generateTenants(db: Db, counts: { brands: number; hotels: 
            case when g % 50 = 0 then 'office' else 'hotel' end, 'authorized', true
       from generate_series(1, ${counts.terminals}::int) g join hotels h on h.public_id = (2000001 + g % ${counts.hotels}::int)::text`);
 }
+
+/** The demo hotel the benchmark fleets register into. */
+export const BENCH_HOTEL = '1000001';
+
+/**
+ * Readies the demo hotel for a benchmark fleet and gives its install code: the brand's terminal quota
+ * (smaller than a fleet) is lifted, and the load generator's address (127.0.0.1) is put on the hotel's
+ * IP whitelist, as the demo fleet's is, so the fleet heartbeats as a hotel's own TVs do. Off the list,
+ * every heartbeat would also raise a stolen-use alarm: an upsert of `terminal_alarms` per heartbeat,
+ * which no fleet in service pays. Run it before the server first reads the hotel's whitelist.
+ */
+export async function prepareBenchHotel(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<string> {
+  await query(`update brands set terminal_limit = null where id = (select brand_id from hotels where public_id = '${BENCH_HOTEL}')`);
+  await query(`
+    update hotel_device_settings set ip_whitelist = array_append(ip_whitelist, '127.0.0.1')
+     where hotel_id = (select id from hotels where public_id = '${BENCH_HOTEL}') and not ('127.0.0.1' = any(ip_whitelist))`);
+  const { rows } = await query(`select install_secret as secret from hotels where public_id = '${BENCH_HOTEL}'`);
+  return `${BENCH_HOTEL}-${(rows[0] as { secret: string }).secret}`;
+}

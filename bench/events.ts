@@ -25,6 +25,7 @@ import { registerMany } from '../tools/simulator/lib.js';
 import { hasWrk, runLoad } from './lib/load.js';
 import { freePort } from './lib/server.js';
 import { prepareBenchHotel } from './lib/tenants.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,13 +47,9 @@ const seconds = Number(values.seconds);
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const tool: 'wrk' | 'node' = values.tool === 'auto' ? (hasWrk() ? 'wrk' : 'node') : (values.tool as 'wrk' | 'node');
 
-const admin = new pg.Client({ connectionString: values.pg });
-await admin.connect();
-const dbName = `htv_bench_events_${Date.now()}`;
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(values.pg!);
-dbUrl.pathname = `/${dbName}`;
-log(`database ${dbName}, load generator ${tool}`);
+const bench = await createBenchDatabase(values.pg!, 'events');
+const dbUrl = new URL(bench.url);
+log(`database ${bench.name}, load generator ${tool}`);
 
 let server: ChildProcess | undefined;
 async function cleanup() {
@@ -61,8 +58,7 @@ async function cleanup() {
     server.kill('SIGTERM');
     await exited;
   }
-  if (!values.keep) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-  await admin.end().catch(() => undefined);
+  await bench.drop(values.keep);
 }
 
 try {

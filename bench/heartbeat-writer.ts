@@ -15,10 +15,10 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { writeHeartbeats, type HeartbeatItem } from '../apps/server/src/areas/devices/heartbeats.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,14 +35,9 @@ const batchSize = Number(values.batch);
 const batches = Number(values.batches);
 const today = new Date().toISOString().slice(0, 10);
 
-const admin = new pg.Client({ connectionString: values.pg });
-await admin.connect();
-const dbName = `htv_bench_writer_${Date.now()}`;
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(values.pg!);
-dbUrl.pathname = `/${dbName}`;
+const bench = await createBenchDatabase(values.pg!, 'writer');
 try {
-  const database = await openDatabase({ url: dbUrl.toString() });
+  const database = await openDatabase({ url: bench.url });
   await database.migrate();
   const db = database.db;
   await db.execute(sql`
@@ -86,6 +81,5 @@ try {
   );
   await database.close();
 } finally {
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-  await admin.end();
+  await bench.drop();
 }

@@ -34,6 +34,7 @@ import { registerMany } from '../tools/simulator/lib.js';
 import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
 import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
 import { prepareBenchHotel } from './lib/tenants.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -72,22 +73,14 @@ const tool: 'wrk' | 'node' = values.tool === 'auto' ? (hasWrk() ? 'wrk' : 'node'
 log(`load generator: ${tool}${tool === 'node' ? ' (wrk not found: install it with apt-get install -y wrk, or pass --install-wrk)' : ''}`);
 
 // --- database ------------------------------------------------------------------------------------
-const adminUrl = values.pg!;
-const dbName = `htv_bench_hb_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-log(`database ${dbName}`);
+const bench = await createBenchDatabase(values.pg!, 'hb');
+const dbUrl = new URL(bench.url);
+log(`database ${bench.name}`);
 
 const children: ChildProcess[] = [];
 async function cleanup() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  if (!values.keep) {
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-  }
-  await admin.end().catch(() => undefined);
+  await bench.drop(values.keep);
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
@@ -179,13 +172,13 @@ try {
   const rowsBefore = await count(db, 'select count(*) as n from terminal_heartbeats');
   const metricsBefore = await metrics();
   const cpuBefore = cpuSeconds(server.pid!);
-  const pgBefore = await pgCpuSeconds(db, dbName);
+  const pgBefore = await pgCpuSeconds(db, bench.name);
   if (values.profile) server.kill('SIGUSR2');
   log(`heartbeats: ${connections} connections, ${seconds} s…`);
   const heartbeat = await runLoad(spec, tool);
   const cpuUsed = cpuSeconds(server.pid!) - cpuBefore;
   if (values.profile) server.kill('SIGUSR2');
-  const pgAfter = await pgCpuSeconds(db, dbName);
+  const pgAfter = await pgCpuSeconds(db, bench.name);
   const pgCpu = pgCpuSince(pgBefore, pgAfter);
   // The writer flushes every 500 ms; give it a moment, then count what was stored.
   await new Promise((r) => setTimeout(r, 3000));

@@ -17,8 +17,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { freePort } from './lib/server.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -90,18 +90,12 @@ for (const mode of values.modes!.split(',')) {
       rmSync(dataDir, { recursive: true, force: true });
     }
   } else if (mode === 'postgres') {
-    const admin = new pg.Client({ connectionString: values.pg });
-    await admin.connect();
-    const dbName = `htv_bench_mem_${Date.now()}`;
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(values.pg!);
-    url.pathname = `/${dbName}`;
+    const bench = await createBenchDatabase(values.pg!, 'mem');
     const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-mem-'));
     try {
-      for (const start of ['first', 'restart'] as const) readings.push(await run(mode, start, { DATA_DIR: dataDir, DATABASE_URL: url.toString() }));
+      for (const start of ['first', 'restart'] as const) readings.push(await run(mode, start, { DATA_DIR: dataDir, DATABASE_URL: bench.url }));
     } finally {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
+      await bench.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   } else {

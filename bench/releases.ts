@@ -36,7 +36,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
@@ -46,6 +45,7 @@ import { hasWrk, loadGeneratorCpu, runNode, runWrk, type LoadResult } from './li
 import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 import { BENCH_HOTEL, prepareBenchHotel } from './lib/tenants.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -224,13 +224,9 @@ async function sendReports(base: string, reports: Report[], connections: number)
   return { perSecond: reports.length / ((performance.now() - started) / 1000), failures };
 }
 
-const admin = new pg.Client({ connectionString: values.pg });
-await admin.connect();
-const dbName = `htv_bench_releases_${Date.now()}`;
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(values.pg!);
-dbUrl.pathname = `/${dbName}`;
-log(`database ${dbName}`);
+const bench = await createBenchDatabase(values.pg!, 'releases');
+const dbUrl = new URL(bench.url);
+log(`database ${bench.name}`);
 let server: BuiltServer | undefined;
 const database = await openDatabase({ url: dbUrl.toString() });
 try {
@@ -355,6 +351,5 @@ try {
 } finally {
   await server?.stop();
   await database.close?.();
-  if (!values.keep) await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await bench.drop(values.keep);
 }

@@ -18,13 +18,13 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { loadSecrets } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { brands, hotels, roles, users } from '../apps/server/src/db/schema/index.js';
 import { summarize } from './lib/load.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,14 +45,9 @@ const ITERATIONS = Number(values.iterations);
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
-const adminUrl = values.pg!;
-const dbName = `htv_bench_list_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-log(`database ${dbName}`);
+const bench = await createBenchDatabase(values.pg!, 'list');
+const url = new URL(bench.url);
+log(`database ${bench.name}`);
 
 const database = await openDatabase({ url: url.toString() });
 try {
@@ -198,6 +193,5 @@ try {
   process.stdout.write(`JSON ${JSON.stringify(results)}\n`);
 } finally {
   await database.close();
-  if (!values.keep) await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await bench.drop(values.keep);
 }

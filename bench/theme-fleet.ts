@@ -31,7 +31,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -41,6 +40,7 @@ import { ConsoleApi, gridTheme, picturePng } from './lib/console.js';
 import { summarize } from './lib/load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 import { generateTenants, prepareBenchHotel } from './lib/tenants.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -81,14 +81,10 @@ async function until(what: string, timeoutMs: number, done: () => boolean) {
   }
 }
 
-const admin = new pg.Client({ connectionString: values.pg });
-await admin.connect();
-const dbName = `htv_bench_fleet_${Date.now()}`;
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(values.pg!);
-dbUrl.pathname = `/${dbName}`;
+const bench = await createBenchDatabase(values.pg!, 'fleet');
+const dbUrl = new URL(bench.url);
 const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-fleet-'));
-log(`database ${dbName}`);
+log(`database ${bench.name}`);
 
 let server: BuiltServer | undefined;
 let fleet: Fleet | undefined;
@@ -202,7 +198,7 @@ try {
   await api.call('PUT', `/admin/theme/${fleetTheme.themeId}/draft`, { revision: current.draftRevision, document: tiles('v2') });
   const cpuBefore = cpuSeconds(server.process.pid!);
   const ownCpuBefore = process.cpuUsage();
-  const pgBefore = await pgCpuSeconds(admin, dbName);
+  const pgBefore = await pgCpuSeconds(bench.admin, bench.name);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   publishStarted = performance.now();
@@ -219,7 +215,7 @@ try {
   const rtt = summarize(heartbeatMs);
   const configRtt = summarize(configMs);
   const downloadRtt = summarize(downloadMs);
-  const pgCpu = pgCpuSince(pgBefore, await pgCpuSeconds(admin, dbName));
+  const pgCpu = pgCpuSince(pgBefore, await pgCpuSeconds(bench.admin, bench.name));
   const period = summarize(periodMs);
   const withinInterval = [...pickedUp.values()].filter((ms) => ms <= INTERVAL * 1000).length;
   const downloads = new Map<string, number>();
@@ -254,6 +250,5 @@ try {
   await server?.stop();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (!values.keep) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-  await admin.end();
+  await bench.drop(values.keep);
 }

@@ -22,11 +22,11 @@
 import { sql } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { resolveThemes, ThemeResolver } from '../apps/server/src/areas/themes/resolve.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { summarize } from './lib/load.js';
 import { generateTenants } from './lib/tenants.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,13 +48,9 @@ const ITERATIONS = Number(values.iterations);
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
-const admin = new pg.Client({ connectionString: values.pg });
-await admin.connect();
-const dbName = `htv_bench_themes_${Date.now()}`;
-await admin.query(`create database ${dbName}`);
-const url = new URL(values.pg!);
-url.pathname = `/${dbName}`;
-log(`database ${dbName}`);
+const bench = await createBenchDatabase(values.pg!, 'themes');
+const url = new URL(bench.url);
+log(`database ${bench.name}`);
 
 const database = await openDatabase({ url: url.toString() });
 const results: { name: string; p50: number; p95: number; max: number; n: number; unit: string }[] = [];
@@ -160,6 +156,5 @@ try {
   process.stdout.write(`\nload average ${loadAtStart[0]!.toFixed(2)} → ${loadAtEnd[0]!.toFixed(2)}\n`);
 } finally {
   await database.close();
-  if (!values.keep) await admin.query(`drop database ${dbName}`);
-  await admin.end();
+  await bench.drop(values.keep);
 }

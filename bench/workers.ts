@@ -23,6 +23,7 @@ import { registerMany } from '../tools/simulator/lib.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
 import { hasWrk, loadGeneratorCpu, runLoad, type LoadResult } from './lib/load.js';
 import { prepareBenchHotel } from './lib/tenants.js';
+import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,12 +44,8 @@ const tool: 'wrk' | 'node' = values.tool === 'auto' ? (hasWrk() ? 'wrk' : 'node'
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
-const admin = new pg.Client({ connectionString: values.pg });
-await admin.connect();
-const dbName = `htv_bench_workers_${Date.now()}`;
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(values.pg!);
-dbUrl.pathname = `/${dbName}`;
+const bench = await createBenchDatabase(values.pg!, 'workers');
+const dbUrl = new URL(bench.url);
 const url = `http://127.0.0.1:${values.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-workers-'));
 
@@ -152,6 +149,5 @@ try {
     ].join('\n'),
   );
 } finally {
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-  await admin.end();
+  await bench.drop();
 }

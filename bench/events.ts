@@ -72,6 +72,9 @@ try {
       ...process.env,
       DATABASE_URL: dbUrl.toString(),
       DEMO: '1',
+      // No demo fleet: its TVs would read the tracking settings (cached 30 s) before this script enables
+      // the events, and a worker would then count none of them.
+      DEMO_FLEET: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-bench-data-')),

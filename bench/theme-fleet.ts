@@ -117,6 +117,10 @@ try {
 
   const adminId = rowsOf<{ id: number }>(await db.execute(sql`select id from users where user_type = 1 order by id limit 1`))[0]!.id;
   const api = new ConsoleApi(server.base, await createSession(db, { userId: adminId, userType: 1, brandId: null, hotelId: null }));
+  // The demo's own sends (a theme to its brand) outrank a send to all in the demo hotel: cancelled, so
+  // the fleet holds the themes this script sends.
+  for (const { id } of rowsOf<{ id: number }>(await db.execute(sql`select distinct theme_id as id from theme_sends where cancelled_at is null`)))
+    await api.call('POST', `/admin/theme/${id}/cancel-send`, {});
   const picture = await api.addPictureMaterial('bench-fleet', picturePng(640, 360, [40, 120, 90]));
   const tiles = (label: string) => gridTheme(`Fleet ${label}`, 1, [picture], { label, rows: 1 });
   const hotelTheme = await api.publishedTheme('Hotels', tiles('hotels'));

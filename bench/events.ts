@@ -22,10 +22,10 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { TRACKED_EVENTS } from '../packages/shared/src/areas/tracking/index.js';
 import { registerMany } from '../tools/simulator/lib.js';
+import { createBenchDatabase } from './lib/database.js';
 import { hasWrk, runLoad } from './lib/load.js';
 import { freePort } from './lib/server.js';
 import { prepareBenchHotel } from './lib/tenants.js';
-import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {

@@ -32,9 +32,9 @@ import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
+import { createBenchDatabase } from './lib/database.js';
 import { hasWrk, runLoad, type LoadResult } from './lib/load.js';
 import { prepareBenchHotel } from './lib/tenants.js';
-import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {

@@ -17,8 +17,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort } from './lib/server.js';
 import { createBenchDatabase } from './lib/database.js';
+import { freePort } from './lib/server.js';
 
 const { values } = parseArgs({
   options: {

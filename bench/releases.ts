@@ -41,11 +41,11 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { registerMany } from '../tools/simulator/lib.js';
 import { ConsoleApi } from './lib/console.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
+import { createBenchDatabase } from './lib/database.js';
 import { hasWrk, loadGeneratorCpu, runNode, runWrk, type LoadResult } from './lib/load.js';
 import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 import { BENCH_HOTEL, prepareBenchHotel } from './lib/tenants.js';
-import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {

@@ -23,8 +23,8 @@ import { createSession } from '../apps/server/src/auth/sessions.js';
 import { loadSecrets } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { brands, hotels, roles, users } from '../apps/server/src/db/schema/index.js';
-import { summarize } from './lib/load.js';
 import { createBenchDatabase } from './lib/database.js';
+import { summarize } from './lib/load.js';
 
 const { values } = parseArgs({
   options: {

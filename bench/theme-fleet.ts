@@ -35,12 +35,12 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { startFleet, type Fleet } from '../tools/simulator/lib.js';
-import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
 import { ConsoleApi, gridTheme, picturePng } from './lib/console.js';
+import { cpuSeconds, pgCpuSeconds, pgCpuSince } from './lib/cpu.js';
+import { createBenchDatabase } from './lib/database.js';
 import { summarize } from './lib/load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 import { generateTenants, prepareBenchHotel } from './lib/tenants.js';
-import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {

@@ -24,9 +24,9 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolveThemes, ThemeResolver } from '../apps/server/src/areas/themes/resolve.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { createBenchDatabase } from './lib/database.js';
 import { summarize } from './lib/load.js';
 import { generateTenants } from './lib/tenants.js';
-import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {

@@ -21,9 +21,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { registerMany } from '../tools/simulator/lib.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
+import { createBenchDatabase } from './lib/database.js';
 import { hasWrk, loadGeneratorCpu, runLoad, type LoadResult } from './lib/load.js';
 import { prepareBenchHotel } from './lib/tenants.js';
-import { createBenchDatabase } from './lib/database.js';
 
 const { values } = parseArgs({
   options: {

@@ -48,7 +48,6 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const tool: 'wrk' | 'node' = values.tool === 'auto' ? (hasWrk() ? 'wrk' : 'node') : (values.tool as 'wrk' | 'node');
 
 const bench = await createBenchDatabase(values.pg!, 'events');
-const dbUrl = new URL(bench.url);
 log(`database ${bench.name}, load generator ${tool}`);
 
 let server: ChildProcess | undefined;
@@ -70,7 +69,7 @@ try {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: bench.url,
       DEMO: '1',
       // No demo fleet: its TVs would read the tracking settings (cached 30 s) before this script enables
       // the events, and a worker would then count none of them.
@@ -92,7 +91,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: bench.url });
   await db.connect();
   const installCode = await prepareBenchHotel((text) => db.query(text));
   await db.query(`insert into tracked_events (event, enabled, sampling) select unnest($1::text[]), true, 100 on conflict do nothing`, [TRACKED_EVENTS]);

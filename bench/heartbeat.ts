@@ -74,7 +74,6 @@ log(`load generator: ${tool}${tool === 'node' ? ' (wrk not found: install it wit
 
 // --- database ------------------------------------------------------------------------------------
 const bench = await createBenchDatabase(values.pg!, 'hb');
-const dbUrl = new URL(bench.url);
 log(`database ${bench.name}`);
 
 const children: ChildProcess[] = [];
@@ -122,7 +121,7 @@ try {
   const server = await start(
     [...serverFlags, ...(values.profile ? ['--import', './bench/lib/profiler.mjs'] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: bench.url,
       // One process, whose CPU the run reads (several workers: bench/workers.ts).
       WORKERS: '1',
       // The fleet registers into the demo hotel 1000001 (a PostgreSQL database gets the demo only when asked).
@@ -143,7 +142,7 @@ try {
   log(`server ${url} (pid ${server.pid})`);
 
   // The demo hotel takes the fleet (bench/lib/tenants.ts).
-  const setup = new pg.Client({ connectionString: dbUrl.toString() });
+  const setup = new pg.Client({ connectionString: bench.url });
   await setup.connect();
   const installCode = await prepareBenchHotel((text) => setup.query(text));
   await setup.end();
@@ -160,10 +159,10 @@ try {
   await runLoad({ ...spec, seconds: 5 }, tool);
   await new Promise((r) => setTimeout(r, 2000));
 
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: bench.url });
   await db.connect();
   // The server's own counters (GET /api/terminals/device-metrics) with a session of the seeded platform admin.
-  const orm = await openDatabase({ url: dbUrl.toString() });
+  const orm = await openDatabase({ url: bench.url });
   const adminId = await count(db, 'select id as n from users where user_type = 1 order by id limit 1');
   const session = await createSession(orm.db, { userId: adminId, userType: 1, brandId: null, hotelId: null });
   await orm.close();

@@ -225,15 +225,14 @@ async function sendReports(base: string, reports: Report[], connections: number)
 }
 
 const bench = await createBenchDatabase(values.pg!, 'releases');
-const dbUrl = new URL(bench.url);
 log(`database ${bench.name}`);
 let server: BuiltServer | undefined;
-const database = await openDatabase({ url: dbUrl.toString() });
+const database = await openDatabase({ url: bench.url });
 try {
   server = await startBuiltServer(
     {
       NODE_ENV: 'production',
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: bench.url,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-bench-releases-')),
       DEMO: '1',
       DEMO_FLEET: '0',

@@ -46,10 +46,9 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
 const bench = await createBenchDatabase(values.pg!, 'list');
-const url = new URL(bench.url);
 log(`database ${bench.name}`);
 
-const database = await openDatabase({ url: url.toString() });
+const database = await openDatabase({ url: bench.url });
 try {
   await database.migrate();
   const db = database.db;

@@ -82,18 +82,17 @@ async function until(what: string, timeoutMs: number, done: () => boolean) {
 }
 
 const bench = await createBenchDatabase(values.pg!, 'fleet');
-const dbUrl = new URL(bench.url);
 const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-fleet-'));
 log(`database ${bench.name}`);
 
 let server: BuiltServer | undefined;
 let fleet: Fleet | undefined;
-const database = await openDatabase({ url: dbUrl.toString() });
+const database = await openDatabase({ url: bench.url });
 try {
   server = await startBuiltServer(
     {
       NODE_ENV: 'production',
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: bench.url,
       DATA_DIR: dataDir,
       DEMO: '1',
       DEMO_FLEET: '0',

@@ -49,10 +49,9 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
 const bench = await createBenchDatabase(values.pg!, 'themes');
-const url = new URL(bench.url);
 log(`database ${bench.name}`);
 
-const database = await openDatabase({ url: url.toString() });
+const database = await openDatabase({ url: bench.url });
 const results: { name: string; p50: number; p95: number; max: number; n: number; unit: string }[] = [];
 try {
   await database.migrate();

@@ -45,7 +45,6 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const loadAtStart = loadavg();
 
 const bench = await createBenchDatabase(values.pg!, 'workers');
-const dbUrl = new URL(bench.url);
 const url = `http://127.0.0.1:${values.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'htv-bench-workers-'));
 
@@ -54,7 +53,7 @@ async function startServer(workers: number): Promise<ChildProcess> {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: bench.url,
       DEMO: '1',
       DEMO_FLEET: '0',
       WORKERS: String(workers),
@@ -123,7 +122,7 @@ try {
   // The demo hotel takes the fleet (bench/lib/tenants.ts), before the server reads its whitelist.
   const first = await startServer(1);
   await stop(first);
-  const setup = new pg.Client({ connectionString: dbUrl.toString() });
+  const setup = new pg.Client({ connectionString: bench.url });
   await setup.connect();
   const installCode = await prepareBenchHotel((text) => setup.query(text));
   await setup.end();

@@ -54,7 +54,8 @@ export async function writeHeartbeats(db: Db, items: readonly HeartbeatItem[], t
     const item = sorted[k]!;
     const latest = sorted[k + 1]?.id !== item.id;
     changed ||= item.changed;
-    rows.push({ ...item, changed, latest });
+    // A heartbeat neither logged nor its terminal's latest writes nothing but its part of `changed`.
+    if (item.log || latest) rows.push({ ...item, changed, latest });
     if (latest) changed = false;
     if (item.alarm) {
       const alarm = alarms.get(item.id);

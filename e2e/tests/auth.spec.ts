@@ -96,7 +96,9 @@ test.describe('a session the server no longer accepts', () => {
     // Let the shell's own start-up navigation settle first: a reload racing it is aborted.
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.setItem('token', 'bogus-token-that-the-server-does-not-know'));
-    await page.reload();
+    // The app's own redirect to login may come before the reloaded page's load event, which aborts a
+    // reload waiting for it: wait for the reload to start only, then for the login page.
+    await page.reload({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByTestId('login-form')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

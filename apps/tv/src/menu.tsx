@@ -3,7 +3,7 @@ import type { BootConfigPart } from '@htv/shared/areas/boot/device';
 import { menuPasswordMatches } from '@htv/shared/areas/boot/menu';
 import type { TvMenuSetting } from '@htv/shared/areas/boot/records';
 import type { ContentLang } from '@htv/shared/areas/themes/document';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { TvDevice, TvSnapshot } from './device';
 import { words, wordsOf, type UiLang } from './i18n';
 
@@ -134,7 +134,9 @@ export function TvMenu({ menu, device, snapshot, lang, languages, contentLang, o
   const latest = useRef(state);
   latest.current = state;
 
-  useEffect(() => {
+  // Registered as the menu is drawn (a layout effect), not after the paint: a key pressed as soon as
+  // the menu shows belongs to it, not to the launcher behind.
+  useLayoutEffect(() => {
     const type = (next: string) => {
       typed.current = next;
       setDigits(next.length);

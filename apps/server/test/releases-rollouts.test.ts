@@ -202,6 +202,48 @@ describe('rollouts', () => {
     expect((await itemsOf(tv!))[0]).toMatchObject({ actionId: item.actionId, attempt: 1 });
   });
 
+  it('moves a download’s percentages with the checks of any report: terminal, attempt, rollout state, one batch', async () => {
+    const hotel = (await createTenant(t, [])).hotelIds[0];
+    const [tv, other] = await tvs(hotel, 2);
+    const app = await newApp();
+    const id = await create(platform, { packageId: app.id, hotelIds: [hotel], maxRetries: 1, retryBaseSeconds: 1 });
+    const item = (await itemsOf(tv!))[0]!;
+    const send = async (device: Tv, reports: Record<string, unknown>[]) => {
+      const res = await device.device.post('/api/device/v1/releases/progress', { reports: reports.map((r) => ({ actionId: item.actionId, ...r })) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await progressWriterFor(t.database.db, t.app.devices).flush();
+      return res.body.data.accepted as number;
+    };
+    const action = async () => (await platform.get(`/api/releases/rollouts/${id}/actions`)).body.data.items.find((a: { id: number }) => a.id === item.actionId);
+    const states = async () => (await platform.get(`/api/releases/actions/${item.actionId}/history`)).body.data.map((h: { state: string }) => h.state);
+
+    expect(await send(tv!, [{ state: 'downloading', progress: 5, attempt: 0 }])).toBe(1);
+    // Several percentages of one call: each counts, the last one stays, the history keeps one row.
+    expect(await send(tv!, [{ state: 'downloading', progress: 20 }, { state: 'downloading', progress: 30, attempt: 0 }])).toBe(2);
+    expect(await action()).toMatchObject({ state: 'downloading', progress: 30 });
+    // Another terminal's report of this action counts nothing and moves nothing.
+    expect(await send(other!, [{ state: 'downloading', progress: 90 }])).toBe(0);
+    // A report without a percentage keeps the one there.
+    expect(await send(tv!, [{ state: 'downloading' }])).toBe(1);
+    expect(await action()).toMatchObject({ progress: 30 });
+    // A percentage and the next state in one call take the full path, in order.
+    expect(await send(tv!, [{ state: 'downloading', progress: 99 }, { state: 'downloaded', progress: 100 }, { state: 'installing', progress: 10 }])).toBe(3);
+    expect(await send(tv!, [{ state: 'installing', progress: 60 }])).toBe(1);
+    expect(await action()).toMatchObject({ state: 'installing', progress: 60 });
+    // A failure sends it back to pending for attempt 1: the failed attempt's percentages are stale.
+    expect(await send(tv!, [{ state: 'failed', code: 'E_IO', reason: 'disk error', attempt: 0 }])).toBe(1);
+    expect(await send(tv!, [{ state: 'downloading', progress: 10, attempt: 1 }])).toBe(1);
+    expect(await send(tv!, [{ state: 'downloading', progress: 70, attempt: 0 }])).toBe(0);
+    expect(await action()).toMatchObject({ state: 'downloading', progress: 10, attempts: 1 });
+    // Paused, a download in progress goes on; stopped, nothing counts.
+    expect((await platform.post(`/api/releases/rollouts/${id}/pause`)).status).toBe(200);
+    expect(await send(tv!, [{ state: 'downloading', progress: 40, attempt: 1 }])).toBe(1);
+    expect((await platform.post(`/api/releases/rollouts/${id}/cancel`)).status).toBe(200);
+    expect(await send(tv!, [{ state: 'downloading', progress: 80, attempt: 1 }])).toBe(0);
+    expect(await action()).toMatchObject({ state: 'cancelled', progress: 40 });
+    expect(await states()).toEqual(['pending', 'downloading', 'downloaded', 'installing', 'failed', 'pending', 'downloading', 'cancelled']);
+  });
+
   it('lets terminals that join a target during a rollout join its running wave', async () => {
     const hotel = (await createTenant(t, [])).hotelIds[0];
     await tvs(hotel, 2);

@@ -44,6 +44,74 @@ interface ActionRow {
   installType: string;
 }
 
+/** States a TV reports again and again with a further percentage (the download's, the install's). */
+const REPEATED_STATES = new Set<string>(['downloading', 'installing']);
+
+interface Repeat {
+  terminalId: number;
+  state: string;
+  attempt: number | null;
+  /** The last percentage reported (none: the action's stays). */
+  progress: number | null;
+}
+
+/**
+ * The actions whose every report of the batch repeats one state of REPEATED_STATES, from one terminal
+ * and one attempt, without a failure code or reason: if the action is already in that state, all they
+ * can change is its progress (the last one wins), so they are written by `moveProgress`.
+ */
+function repeatedStates(batch: Pending[]): Map<number, Repeat> {
+  const repeats = new Map<number, Repeat>();
+  const excluded = new Set<number>();
+  for (const { terminalId, reports } of batch) {
+    for (const report of reports) {
+      const { actionId } = report;
+      if (excluded.has(actionId)) continue;
+      const seen = repeats.get(actionId);
+      const attempt = report.attempt ?? null;
+      if (
+        !REPEATED_STATES.has(report.state) ||
+        report.code !== undefined ||
+        report.reason !== undefined ||
+        (seen && (seen.terminalId !== terminalId || seen.state !== report.state || seen.attempt !== attempt))
+      ) {
+        excluded.add(actionId);
+        repeats.delete(actionId);
+        continue;
+      }
+      repeats.set(actionId, { terminalId, state: report.state, attempt, progress: report.progress ?? seen?.progress ?? null });
+    }
+  }
+  return repeats;
+}
+
+/**
+ * Writes the progress of the repeated states in one statement, without reading and locking the
+ * actions first: the most frequent report (a download's next percentage) costs one update of a
+ * column no index holds, which PostgreSQL can make in place (a HOT update). Only the actions that are
+ * in the reported state, of the reporting terminal, not past the reported attempt and in a running or
+ * paused rollout are moved (the checks the full path makes); their ids are returned. The others go
+ * the full path (an action still pending, say).
+ */
+async function moveProgress(tx: Pick<Db, 'execute'>, repeats: Map<number, Repeat>): Promise<Set<number>> {
+  // Sorted by id, as the full path locks them: concurrent batches meet the same rows in the same order.
+  const list = [...repeats].sort(([a], [b]) => a - b);
+  const ids = list.map(([id]) => id);
+  // The rows are named by id beside the join to `unnest`: from the join alone PostgreSQL may read the
+  // whole table (every rollout's actions) into a hash for each batch.
+  const rows = rowsOf(
+    await tx.execute(sql`
+      update release_actions a set progress = coalesce(u.progress, a.progress), updated_at = now()
+        from unnest(${sql.param(ids)}::int[], ${sql.param(list.map(([, r]) => r.terminalId))}::int[],
+                    ${sql.param(list.map(([, r]) => r.state))}::text[], ${sql.param(list.map(([, r]) => r.attempt))}::int[],
+                    ${sql.param(list.map(([, r]) => r.progress))}::int[]) as u(id, terminal_id, state, attempt, progress)
+       where a.id = any(${sql.param(ids)}::int[]) and a.id = u.id and a.terminal_id = u.terminal_id and a.state = u.state and (u.attempt is null or u.attempt >= a.attempts)
+         and a.rollout_id in (select id from release_rollouts where state in ('running', 'paused'))
+      returning a.id`),
+  );
+  return new Set(rows.map((r) => r.id as number));
+}
+
 /** Queued reports that start a write without waiting for the gathering time. */
 const BATCH = 2000;
 /** Batches written at once (each on its own connection): a write waits on the database most of its time. */
@@ -66,8 +134,9 @@ const EVALUATE_MS = 100;
 
 /**
  * Progress reports of TVs, written in batches: the reports of calls arriving within 2 ms, or while the
- * previous batch was being written, go to the database in one transaction of four statements (read the actions, append the history
- * of states passed, update the actions, record installed versions); the rollouts concerned are moved by their
+ * previous batch was being written, go to the database in one transaction: a download's further
+ * percentages in one statement (`moveProgress`), the other reports in four (read and lock their actions,
+ * append the history of states passed, update the actions, record installed versions); the rollouts concerned are moved by their
  * thresholds at most every 100 ms, apart from the writes.
  * A report counts only for an action of the reporting terminal that is not final, in a rollout that
  * runs or is paused (TVs already installing finish). A failure with retries left sends the action
@@ -195,19 +264,23 @@ export class ProgressWriter {
   }
 
   private async apply(batch: Pending[]) {
-    const ids = [...new Set(batch.flatMap((p) => p.reports.map((r) => r.actionId)))];
+    const repeats = repeatedStates(batch);
     return this.db.transaction(async (tx) => {
       // Not waiting for the log's flush to disk: a database crash may forget the last fraction of a
       // second of reports, which TVs send again (an ended action still listed is reported again).
       await tx.execute(sql`set local synchronous_commit = off`);
-      const rows = rowsOf(
-        await tx.execute(sql`
-        select a.id, a.terminal_id, a.state, a.attempts, a.progress, a.not_before, a.failure_code, a.failure_reason, a.rollout_id,
-               r.max_retries, r.retry_base_seconds, r.kind, r.package_name, r.version_name, r.version_code, r.install_type
-          from release_actions a join release_rollouts r on r.id = a.rollout_id
-         where a.id = any(${sql.param(ids)}::int[]) and r.state in ('running', 'paused')
-         order by a.id for update of a`),
-      );
+      const moved = repeats.size ? await moveProgress(tx, repeats) : new Set<number>();
+      const ids = [...new Set(batch.flatMap((p) => p.reports.map((r) => r.actionId)))].filter((id) => !moved.has(id));
+      const rows = !ids.length
+        ? []
+        : rowsOf(
+            await tx.execute(sql`
+            select a.id, a.terminal_id, a.state, a.attempts, a.progress, a.not_before, a.failure_code, a.failure_reason, a.rollout_id,
+                   r.max_retries, r.retry_base_seconds, r.kind, r.package_name, r.version_name, r.version_code, r.install_type
+              from release_actions a join release_rollouts r on r.id = a.rollout_id
+             where a.id = any(${sql.param(ids)}::int[]) and r.state in ('running', 'paused')
+             order by a.id for update of a`),
+          );
       const actions = new Map<number, ActionRow>(
         rows.map((r) => [
           r.id as number,
@@ -240,6 +313,10 @@ export class ProgressWriter {
       const accepted = batch.map((pending) => {
         let count = 0;
         for (const report of pending.reports) {
+          if (moved.has(report.actionId)) {
+            count++;
+            continue;
+          }
           const action = actions.get(report.actionId);
           if (!action || action.terminalId !== pending.terminalId || FINAL.has(action.state) || stale(report, action)) continue;
           count++;
@@ -284,15 +361,16 @@ export class ProgressWriter {
       }
       if (changed.size) {
         const list = [...changed];
+        const changedIds = list.map((a) => a.id); // named beside the join, as in moveProgress
         await tx.execute(sql`
           update release_actions a set state = u.state, progress = u.progress, attempts = u.attempts, not_before = u.not_before,
                  failure_code = u.code, failure_reason = u.reason, updated_at = now()
-            from unnest(${sql.param(list.map((a) => a.id))}::int[], ${sql.param(list.map((a) => a.state))}::text[],
+            from unnest(${sql.param(changedIds)}::int[], ${sql.param(list.map((a) => a.state))}::text[],
                         ${sql.param(list.map((a) => a.progress))}::int[], ${sql.param(list.map((a) => a.attempts))}::int[],
                         ${sql.param(list.map((a) => a.notBefore?.toISOString() ?? null))}::timestamptz[],
                         ${sql.param(list.map((a) => a.code))}::text[], ${sql.param(list.map((a) => a.reason))}::text[])
                  as u(id, state, progress, attempts, not_before, code, reason)
-           where a.id = u.id`);
+           where a.id = any(${sql.param(changedIds)}::int[]) and a.id = u.id`);
       }
       if (installed.length) {
         await tx.execute(sql`

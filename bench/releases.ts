@@ -4,7 +4,7 @@
  *   node --import tsx bench/releases.ts [--pg postgres://postgres@127.0.0.1:5432/postgres] [--tvs 10000]
  *        [--connections 32] [--heartbeat-connections 8] [--report-connections 64] [--seconds 10] [--keep]
  *        [--server-log <file>] [--mqtt mqtt://127.0.0.1:1883] [--report-rate 5000] [--heartbeat-rate 1000]
- *        [--mqtt-connections 50] [--paced-connections 64] [--workers <n>] [--profile <dir>]
+ *        [--mqtt-connections 50] [--paced-connections 64] [--rounds 1] [--workers <n>] [--profile <dir>]
  *
  * Builds nothing: run `npm run build` first.
  * 1. creates a fresh database, starts the built server on it (production, demo seed without its
@@ -20,7 +20,8 @@
  *    with --mqtt, the server pushes over that broker and the TVs' progress goes there too: heartbeats
  *    paced at --heartbeat-rate (wrk, each connection pausing between answers, as TVs on a timer) alone,
  *    then beside --report-rate progress messages a second (`downloading`, every TV of the rollout, on
- *    its own topic, QoS 1; bench/lib/mqtt-load.ts); then the same with heartbeats as fast as answered;
+ *    its own topic, QoS 1; bench/lib/mqtt-load.ts); then the same with heartbeats as fast as answered
+ *    (both --rounds times);
  *    the reports written a second, the heartbeats' rate and latency, and the cores each process role
  *    used (heartbeats alone, then beside the reports);
  * 4. drives the rollout: for each wave, every TV of it reports `downloading` then `success` (one call
@@ -64,6 +65,7 @@ const { values } = parseArgs({
     'paced-connections': { type: 'string', default: '64' },
     workers: { type: 'string' },
     profile: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const TVS = Number(values.tvs);
@@ -103,73 +105,86 @@ async function measureIngestion(
   return { alone, beside, reports };
 }
 
-interface MqttIngestion {
-  paced: { alone: LoadResult; beside: LoadResult };
-  closed: { alone: LoadResult; beside: LoadResult };
-  published: MqttLoadResult[];
+/** One step of the MQTT phase: heartbeats of one mode alone, then beside the reports. */
+interface MqttStep {
+  mode: 'paced' | 'closed';
+  round: number;
+  alone: LoadResult;
+  beside: LoadResult;
+  published: MqttLoadResult;
   /** Reports written a second while published, and how long the rest took after. */
-  written: number[];
-  drainMs: number[];
+  written: number;
+  drainMs: number;
   /** Messages the servers refused (`mqttProgressRefused`). */
-  refused: number[];
+  refused: number;
   /** Cores each role of the machine used: heartbeats alone, then beside the reports. */
-  cores: { alone: [string, number][]; beside: [string, number][] }[];
+  cores: { alone: [string, number][]; beside: [string, number][] };
 }
 
 /**
  * Progress over MQTT (--mqtt): each step publishes --report-rate messages a second for --seconds, one
  * report each, round-robin over every TV's action on the TV's own topic, beside heartbeats measured
  * alone just before; the reports written (the servers' `releaseReportsWritten`) counted before, at the
- * end and once they stop growing.
+ * end and once they stop growing. --rounds repeats both steps, each run alone just before its run
+ * beside, so a change of the machine's speed between runs (shared cores) shows as spread between rounds.
  */
 async function measureMqttIngestion(
   heartbeatSpec: Parameters<typeof runWrk>[0],
   actions: { id: number; terminalId: number }[],
   countWritten: () => Promise<number>,
   refusedSoFar: () => Promise<number>,
-): Promise<MqttIngestion> {
+): Promise<MqttStep[]> {
   const messages = actions.map((a, i) => ({ topic: `htv/t${a.terminalId}/progress`, payload: JSON.stringify({ reports: [{ actionId: a.id, state: 'downloading', progress: 1 + (i % 98) }] }) }));
-  const result: MqttIngestion = { paced: {} as MqttIngestion['paced'], closed: {} as MqttIngestion['closed'], published: [], written: [], drainMs: [], refused: [], cores: [] };
+  const steps: MqttStep[] = [];
   const paced = { ...heartbeatSpec, connections: Number(values['paced-connections']), rate: Number(values['heartbeat-rate']) };
-  for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
-    const { value: alone, cores: coresAlone } = await coresDuring(() => runWrk(spec), loadGeneratorCpu);
-    const before = await countWritten();
-    const refusedBefore = await refusedSoFar();
-    if (mode === 'paced') profileServer();
-    const {
-      value: [beside, published],
-      cores: coresBeside,
-    } = await coresDuring(
-      () =>
-        Promise.all([
-          runWrk(spec),
-          runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
-        ]),
-      ([heartbeats]) => loadGeneratorCpu(heartbeats),
-    );
-    result.cores.push({ alone: coresAlone, beside: coresBeside });
-    if (mode === 'paced') profileServer();
-    const atEnd = await countWritten();
-    const ended = performance.now();
-    // The rest is written within the writer's gathering time and a write or two: counted until a
-    // quarter of a second passes without a report written.
-    let total = atEnd;
-    let lastWrittenAt = ended;
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 250));
-      const now = await countWritten();
-      if (now === total) break;
-      total = now;
-      lastWrittenAt = performance.now();
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
+      const profiled = mode === 'paced' && round === 1;
+      const { value: alone, cores: coresAlone } = await coresDuring(() => runWrk(spec), loadGeneratorCpu);
+      const before = await countWritten();
+      const refusedBefore = await refusedSoFar();
+      if (profiled) profileServer();
+      const {
+        value: [beside, published],
+        cores: coresBeside,
+      } = await coresDuring(
+        () =>
+          Promise.all([
+            runWrk(spec),
+            runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
+          ]),
+        ([heartbeats]) => loadGeneratorCpu(heartbeats),
+      );
+      if (profiled) profileServer();
+      const atEnd = await countWritten();
+      const ended = performance.now();
+      // The rest is written within the writer's gathering time and a write or two: counted until a
+      // quarter of a second passes without a report written.
+      let total = atEnd;
+      let lastWrittenAt = ended;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 250));
+        const now = await countWritten();
+        if (now === total) break;
+        total = now;
+        lastWrittenAt = performance.now();
+      }
+      const step: MqttStep = {
+        mode,
+        round,
+        alone,
+        beside,
+        published,
+        written: (atEnd - before) / published.seconds,
+        drainMs: lastWrittenAt - ended,
+        refused: (await refusedSoFar()) - refusedBefore,
+        cores: { alone: coresAlone, beside: coresBeside },
+      };
+      steps.push(step);
+      log(`MQTT ingestion, round ${round}, heartbeats ${mode}: published ${published.perSecond.toFixed(0)}/s (${published.acked}/${published.sent} acknowledged by the broker), written ${step.written.toFixed(0)}/s, ${total - before} in all, ${step.refused} refused; heartbeats ${alone.perSecond.toFixed(0)}/s alone (p50 ${alone.p50Ms.toFixed(2)} ms), ${beside.perSecond.toFixed(0)}/s beside (p50 ${beside.p50Ms.toFixed(2)} ms)`);
     }
-    result[mode] = { alone, beside };
-    result.published.push(published);
-    result.written.push((atEnd - before) / published.seconds);
-    result.drainMs.push(lastWrittenAt - ended);
-    result.refused.push((await refusedSoFar()) - refusedBefore);
-    log(`MQTT ingestion, heartbeats ${mode}: published ${published.perSecond.toFixed(0)}/s (${published.acked}/${published.sent} acknowledged by the broker), written ${((atEnd - before) / published.seconds).toFixed(0)}/s, ${total - before} in all, ${result.refused.at(-1)} refused; heartbeats ${alone.perSecond.toFixed(0)}/s alone (p50 ${alone.p50Ms.toFixed(2)} ms), ${beside.perSecond.toFixed(0)}/s beside (p50 ${beside.p50Ms.toFixed(2)} ms)`);
   }
-  return result;
+  return steps;
 }
 
 /** With --profile: starts, or ends and writes, a CPU profile of each server process (bench/lib/profiler.mjs). */
@@ -333,19 +348,14 @@ try {
   if (overMqtt) {
     const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%`;
     process.stdout.write(`\nProgress over MQTT (${values['report-rate']}/s asked, ${values['mqtt-connections']} connections), heartbeats paced at ${values['heartbeat-rate']}/s, then as fast as answered:\n`);
-    process.stdout.write('| heartbeats | reports published/s | written/s | refused | written after the end | heartbeats/s alone → beside | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n');
-    (['paced', 'closed'] as const).forEach((mode, i) => {
-      const { alone, beside } = overMqtt[mode];
-      const published = overMqtt.published[i]!;
+    process.stdout.write('| round | heartbeats | reports published/s | written/s | refused | written after the end | heartbeats/s alone → beside | p50 ms | p95 ms | p99 ms |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+    for (const { round, mode, alone, beside, published, written, refused, drainMs } of overMqtt) {
       process.stdout.write(
-        `| ${mode} | ${published.perSecond.toFixed(0)} | ${overMqtt.written[i]!.toFixed(0)} | ${overMqtt.refused[i]} | ${overMqtt.drainMs[i]!.toFixed(0)} ms | ${alone.perSecond.toFixed(0)} → ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ` +
+        `| ${round} | ${mode} | ${published.perSecond.toFixed(0)} | ${written.toFixed(0)} | ${refused} | ${drainMs.toFixed(0)} ms | ${alone.perSecond.toFixed(0)} → ${beside.perSecond.toFixed(0)} (${change(alone.perSecond, beside.perSecond)}) | ` +
           `${alone.p50Ms.toFixed(2)} → ${beside.p50Ms.toFixed(2)} (${change(alone.p50Ms, beside.p50Ms)}) | ${alone.p95Ms.toFixed(2)} → ${beside.p95Ms.toFixed(2)} (${change(alone.p95Ms, beside.p95Ms)}) | ${alone.p99Ms.toFixed(2)} → ${beside.p99Ms.toFixed(2)} |\n`,
       );
-    });
-    (['paced', 'closed'] as const).forEach((mode, i) => {
-      const { alone, beside } = overMqtt.cores[i]!;
-      process.stdout.write(`cores, heartbeats ${mode}: alone ${formatCores(alone)}; beside the reports ${formatCores(beside)}\n`);
-    });
+    }
+    for (const { round, mode, cores } of overMqtt) process.stdout.write(`cores, round ${round}, heartbeats ${mode}: alone ${formatCores(cores.alone)}; beside the reports ${formatCores(cores.beside)}\n`);
   }
 } finally {
   await server?.stop();

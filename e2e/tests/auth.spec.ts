@@ -272,6 +272,36 @@ test.describe('login-as and back', () => {
     await expect(page.getByTestId('project-selector')).toContainText('当前客户');
   });
 
+  test('a call the hotel session makes while it returns (answered 401, as the return ended it) does not log out', async ({ page }) => {
+    await openAs(page, DEMO.admin, '/brand/hotel_list', { fresh: true });
+    const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '朝阳外滩酒店' });
+    await (await rowAction(row, (scope) => scope.getByTestId('login-as'))).click();
+    await expect(menuEntry(page, '电视管理')).toBeVisible();
+
+    // The return reaches the server (which ends the hotel session), and its answer is held while the
+    // page still calls with the hotel's token.
+    let returned!: () => void;
+    const returnReachedServer = new Promise<void>((resolve) => (returned = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/back*', async (route) => {
+      const response = await route.fetch();
+      returned();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.getByTestId('back-to-admin').click();
+    await returnReachedServer;
+    const refused = page.waitForResponse((response) => response.url().includes('/api/records/faq?') && response.status() === 401);
+    await openFromMenu(page, '问题列表');
+    await refused;
+    release();
+
+    await expect(page).toHaveURL(/\/new-frontend\/home$/);
+    await expect(menuEntry(page, '系统管理')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('user_type'))).toBe('1');
+  });
+
   test('a failed return just dismisses the loading message', async ({ page }) => {
     await openAs(page, DEMO.admin, '/brand/list', { fresh: true });
     const row = activePage(page).getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: '蓝湾度假酒店' });

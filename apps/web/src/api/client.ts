@@ -2,7 +2,7 @@ import { FRESH_TOKEN_HEADER, translate, type Envelope, type Failure } from '@htv
 import type { FormInstance } from 'antd';
 import { currentLang } from '../locales';
 import { toastError } from './notify';
-import { authHeaders, clearToken, setToken } from './token';
+import { authHeaders, clearToken, getToken, setToken } from './token';
 
 /** Every API call goes below /api (proxied to the server in development, same origin in production). */
 export const API_BASE = '/api';
@@ -64,10 +64,39 @@ export function handleUnauthorized() {
   }
 }
 
+/**
+ * The token of the session a return to the parent session is leaving, while that call is in flight and
+ * after it succeeded: the server ends that session, so calls the page still makes with it answer 401.
+ */
+let leavingToken: string | null = null;
+
+/**
+ * Whether a call sent with `sentWith` still speaks for this tab's session: not when the session was
+ * replaced meanwhile (its token changed) or is being left. A 401 or a fresh token of such a call
+ * concerns the old session and must not log out, or replace the token of, the new one.
+ */
+const current = (sentWith: string | null) => sentWith === getToken() && (sentWith === null || sentWith !== leavingToken);
+
+/**
+ * Runs the call that returns to the parent session (its answer replaces the session). Its own 401 goes
+ * to login; after another failure the session stays, and its 401s count again.
+ */
+export async function leavingSession<T>(call: () => Promise<T>): Promise<T> {
+  const token = getToken();
+  leavingToken = token;
+  try {
+    return await call();
+  } catch (error) {
+    if (leavingToken === token) leavingToken = null;
+    if (error instanceof ApiError && error.status === 401) handleUnauthorized();
+    throw error;
+  }
+}
+
 /** Keeps the stored token in step with a fresh one the server may hand out on any response. */
-export function takeFreshToken(response: Response) {
+function takeFreshToken(response: Response, sentWith: string | null) {
   const fresh = response.headers.get(FRESH_TOKEN_HEADER);
-  if (fresh) setToken(fresh);
+  if (fresh && current(sentWith)) setToken(fresh);
 }
 
 async function readBody(response: Response): Promise<Record<string, unknown> | null> {
@@ -80,10 +109,10 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-/** Turns a non-success response into an ApiError (and runs the 401 handling). */
-export async function failureOf(response: Response): Promise<ApiError> {
+/** Turns a non-success response into an ApiError (and runs the 401 handling, for a call of this session). */
+export async function failureOf(response: Response, sentWith = getToken()): Promise<ApiError> {
   const body = (await readBody(response)) ?? {};
-  if (response.status === 401) handleUnauthorized();
+  if (response.status === 401 && current(sentWith)) handleUnauthorized();
   return new ApiError(response.status, body as Partial<Failure>, response.statusText || `HTTP ${response.status}`);
 }
 
@@ -95,6 +124,7 @@ export interface RequestOptions {
 
 /** Sends the language and the session token with every call. */
 export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const sentWith = getToken();
   const headers: Record<string, string> = { 'Accept-Language': currentLang(), ...authHeaders() };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -109,8 +139,8 @@ export async function send(method: string, path: string, options: RequestOptions
     if ((cause as Error)?.name === 'AbortError') throw cause;
     throw new ApiError(0, { errkey: 'error.network' }, translate('error.network', currentLang()));
   }
-  takeFreshToken(response);
-  if (!response.ok) throw await failureOf(response);
+  takeFreshToken(response, sentWith);
+  if (!response.ok) throw await failureOf(response, sentWith);
   return response;
 }
 

@@ -4,7 +4,7 @@ import { Spin } from 'antd';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { api, ApiError, APP_BASE } from '../api/client';
+import { api, ApiError, APP_BASE, leavingSession } from '../api/client';
 import { clearSessionStorage, getParentSessions, getStoredUserType, getToken, setParentSessions, setStoredUserType, storeSession } from '../api/token';
 import { clearTabs } from '../layout/tabsStorage';
 import type { LoginInfo, SessionInfo, UserInfo } from './access';
@@ -174,7 +174,7 @@ export async function enterSession(path: string, body: unknown) {
 export async function returnToParent(userType: 1 | 2) {
   const parents = getParentSessions();
   const index = parents.findLastIndex((parent) => parent.userType === userType);
-  const answer = await api.post<SessionAnswer>(userType === 1 ? '/admin/back' : '/hotel/back', { parent_token: parents[index]?.token });
+  const answer = await leavingSession(() => api.post<SessionAnswer>(userType === 1 ? '/admin/back' : '/hotel/back', { parent_token: parents[index]?.token }));
   setParentSessions(parents.slice(0, Math.max(index, 0)));
   switchSession(answer);
 }

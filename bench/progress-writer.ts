@@ -62,7 +62,7 @@ async function report(writer: ProgressWriter, actions: Action[], count: number, 
     const due = Math.min(count, Math.ceil(((performance.now() - started) / 1000) * rate) + 1);
     for (; sent < due; sent++) {
       const action = actions[sent % actions.length]!;
-      void writer.add(action.terminalId, [{ actionId: action.id, state: 'downloading', progress: progress(sent) }], false);
+      writer.post(action.terminalId, [{ actionId: action.id, state: 'downloading', progress: progress(sent) }]);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -121,7 +121,7 @@ export function registerReleaseDeviceRoutes(scope: FastifyInstance, db: Db, runt
     const key = String(terminalId);
     if (!parsed.success || writer.backlog >= MQTT_BACKLOG_MAX || limit.retryAfterMs(key) > 0) return false;
     limit.hit(key);
-    writer.add(terminalId, parsed.data.reports, false).catch(() => undefined); // the writer logs its failures
+    writer.post(terminalId, parsed.data.reports);
     return true;
   });
 

@@ -9,6 +9,7 @@ import { evaluateRollouts } from './service.js';
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const FINAL = new Set<string>(FINAL_ACTION_STATES);
+const ignore = () => undefined;
 
 /**
  * A report of an attempt that already failed, or of an earlier step of this attempt than the action
@@ -166,18 +167,27 @@ export class ProgressWriter {
   ) {}
 
   /**
-   * Queues one call's (or message's) reports; resolves with how many counted once they are written.
-   * `waited`: the caller waits for that answer (an HTTP call), so they are written within GATHER_MS;
-   * else within LAZY_GATHER_MS.
+   * Queues one call's reports, written within GATHER_MS (the caller waits for the answer); resolves
+   * with how many counted once they are written.
    */
-  add(terminalId: number, reports: ProgressReport[], waited = true): Promise<number> {
-    return new Promise((done, fail) => {
-      this.queue.push({ terminalId, reports, done, fail });
-      this.queued += reports.length;
-      this.backlog += reports.length;
-      if (waited) this.urgent = true;
-      this.schedule(this.queued >= BATCH ? 0 : waited ? GATHER_MS : LAZY_GATHER_MS);
-    });
+  add(terminalId: number, reports: ProgressReport[]): Promise<number> {
+    return new Promise((done, fail) => this.enqueue({ terminalId, reports, done, fail }, true));
+  }
+
+  /**
+   * Queues the reports of a message nobody waits for (MQTT), written within LAZY_GATHER_MS; a failed
+   * write is logged here. No promise a message: at thousands a second, they are a cost of their own.
+   */
+  post(terminalId: number, reports: ProgressReport[]): void {
+    this.enqueue({ terminalId, reports, done: ignore, fail: ignore }, false);
+  }
+
+  private enqueue(pending: Pending, waited: boolean) {
+    this.queue.push(pending);
+    this.queued += pending.reports.length;
+    this.backlog += pending.reports.length;
+    if (waited) this.urgent = true;
+    this.schedule(this.queued >= BATCH ? 0 : waited ? GATHER_MS : LAZY_GATHER_MS);
   }
 
   /** Pumps within `ms` (an earlier pump already due stays). */

@@ -54,16 +54,6 @@ function isOnLoginPage() {
   return window.location.pathname.replace(/\/$/, '').endsWith('/login');
 }
 
-/** HTTP 401: forget the token and go to login, unless already there (spec §8). */
-export function handleUnauthorized() {
-  clearToken();
-  if (!isOnLoginPage()) {
-    const back = window.location.pathname.slice(APP_BASE.length) + window.location.search;
-    const redirect = back && back !== '/' && back !== '/home' ? `?redirect=${encodeURIComponent(back)}` : '';
-    window.location.assign(`${APP_BASE}/login${redirect}`);
-  }
-}
-
 /**
  * The token of the session a return to the parent session is leaving, while that call is in flight and
  * after it succeeded: the server ends that session, so calls the page still makes with it answer 401.
@@ -75,7 +65,24 @@ let leavingToken: string | null = null;
  * replaced meanwhile (its token changed) or is being left. A 401 or a fresh token of such a call
  * concerns the old session and must not log out, or replace the token of, the new one.
  */
-const current = (sentWith: string | null) => sentWith === getToken() && (sentWith === null || sentWith !== leavingToken);
+const current = (sentWith: string | null) => sentWith === getToken() && !leaving(sentWith);
+function leaving(token: string | null) {
+  return token !== null && token === leavingToken;
+}
+
+/**
+ * HTTP 401: forget the token and go to login, unless already there (spec §8), or unless this tab's
+ * session is being left (a return in flight: every call of it, uploads included, may answer 401).
+ */
+export function handleUnauthorized() {
+  if (leaving(getToken())) return;
+  clearToken();
+  if (!isOnLoginPage()) {
+    const back = window.location.pathname.slice(APP_BASE.length) + window.location.search;
+    const redirect = back && back !== '/' && back !== '/home' ? `?redirect=${encodeURIComponent(back)}` : '';
+    window.location.assign(`${APP_BASE}/login${redirect}`);
+  }
+}
 
 /**
  * Runs the call that returns to the parent session (its answer replaces the session). Its own 401 goes

@@ -1,5 +1,5 @@
 import { api, apiUrl, ApiError, failureOf } from '../../../api/client';
-import { authHeaders } from '../../../api/token';
+import { authHeaders, getToken } from '../../../api/token';
 import { imageSize } from '../../../crud/fileTypes';
 
 /** A picture put into the material library: its material id and pixel size. */
@@ -14,12 +14,13 @@ function postFile(file: File, onProgress: (share: number) => void): Promise<stri
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl('/files', { rule: 'material' }));
+    const sentWith = getToken();
     for (const [name, value] of Object.entries(authHeaders())) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onerror = () => reject(new ApiError(0, { errkey: 'error.network' }, 'network'));
     request.onload = async () => {
       const response = new Response(request.responseText, { status: request.status, headers: { 'content-type': request.getResponseHeader('content-type') ?? '' } });
-      if (!response.ok) return reject(await failureOf(response));
+      if (!response.ok) return reject(await failureOf(response, sentWith));
       const body = (await response.json()) as { code?: string; data?: { id: string } };
       if (body.code === '0' && body.data) resolve(body.data.id);
       else reject(new ApiError(request.status, body, 'upload'));

@@ -4,7 +4,7 @@
  *   node --import tsx bench/releases.ts [--pg postgres://postgres@127.0.0.1:5432/postgres] [--tvs 10000]
  *        [--connections 32] [--heartbeat-connections 8] [--report-connections 64] [--seconds 10] [--keep]
  *        [--server-log <file>] [--mqtt mqtt://127.0.0.1:1883] [--report-rate 5000] [--heartbeat-rate 1000]
- *        [--mqtt-connections 50] [--paced-connections 64] [--rounds 1] [--workers <n>] [--profile <dir>]
+ *        [--mqtt-connections 50] [--paced-connections 64] [--rounds 1] [--floor] [--workers <n>] [--profile <dir>]
  *
  * Builds nothing: run `npm run build` first.
  * 1. creates a fresh database, starts the built server on it (production, demo seed without its
@@ -21,7 +21,9 @@
  *    paced at --heartbeat-rate (wrk, each connection pausing between answers, as TVs on a timer) alone,
  *    then beside --report-rate progress messages a second (`downloading`, every TV of the rollout, on
  *    its own topic, QoS 1; bench/lib/mqtt-load.ts); then the same with heartbeats as fast as answered
- *    (both --rounds times);
+ *    (both --rounds times); with --floor, a third step of each round sends the same messages, beside
+ *    heartbeats as fast as answered, to topics no server takes but a subscriber that only counts them
+ *    (bench/lib/mqtt-load.ts `openMqttSink`): what the broker and the load generator cost alone;
  *    the reports written a second, the heartbeats' rate and latency, and the cores each process role
  *    used (heartbeats alone, then beside the reports);
  * 4. drives the rollout: for each wave, every TV of it reports `downloading` then `success` (one call
@@ -44,7 +46,7 @@ import { ConsoleApi } from './lib/console.js';
 import { coresDuring, formatCores } from './lib/cpu.js';
 import { createBenchDatabase } from './lib/database.js';
 import { hasWrk, loadGeneratorCpu, runNode, runWrk, type LoadResult } from './lib/load.js';
-import { runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
+import { openMqttSink, runMqttLoad, type MqttLoadResult } from './lib/mqtt-load.js';
 import { startBuiltServer, type BuiltServer } from './lib/server.js';
 import { BENCH_HOTEL, prepareBenchHotel } from './lib/tenants.js';
 
@@ -66,6 +68,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     profile: { type: 'string' },
     rounds: { type: 'string', default: '1' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const TVS = Number(values.tvs);
@@ -107,12 +110,13 @@ async function measureIngestion(
 
 /** One step of the MQTT phase: heartbeats of one mode alone, then beside the reports. */
 interface MqttStep {
-  mode: 'paced' | 'closed';
+  /** `sink`: heartbeats as fast as answered, the messages going to a subscriber that only counts them (--floor). */
+  mode: 'paced' | 'closed' | 'sink';
   round: number;
   alone: LoadResult;
   beside: LoadResult;
   published: MqttLoadResult;
-  /** Reports written a second while published, and how long the rest took after. */
+  /** Reports written (taken by the sink) a second while published, and how long the rest took after. */
   written: number;
   drainMs: number;
   /** Messages the servers refused (`mqttProgressRefused`). */
@@ -135,13 +139,17 @@ async function measureMqttIngestion(
   refusedSoFar: () => Promise<number>,
 ): Promise<MqttStep[]> {
   const messages = actions.map((a, i) => ({ topic: `htv/t${a.terminalId}/progress`, payload: JSON.stringify({ reports: [{ actionId: a.id, state: 'downloading', progress: 1 + (i % 98) }] }) }));
+  const toSink = messages.map((m) => ({ ...m, topic: `bench/floor/${m.topic}` }));
   const steps: MqttStep[] = [];
   const paced = { ...heartbeatSpec, connections: Number(values['paced-connections']), rate: Number(values['heartbeat-rate']) };
+  const modes = [['paced', paced], ['closed', heartbeatSpec], ...(values.floor ? [['sink', heartbeatSpec] as const] : [])] as const;
   for (let round = 1; round <= Number(values.rounds); round++) {
-    for (const [mode, spec] of [['paced', paced], ['closed', heartbeatSpec]] as const) {
+    for (const [mode, spec] of modes) {
       const profiled = mode === 'paced' && round === 1;
       const { value: alone, cores: coresAlone } = await coresDuring(() => runWrk(spec), loadGeneratorCpu);
-      const before = await countWritten();
+      const sink = mode === 'sink' ? await openMqttSink({ url: values.mqtt!, filter: 'bench/floor/#' }) : undefined;
+      const counted = sink ? async () => sink.received() : countWritten;
+      const before = await counted();
       const refusedBefore = await refusedSoFar();
       if (profiled) profileServer();
       const {
@@ -151,12 +159,12 @@ async function measureMqttIngestion(
         () =>
           Promise.all([
             runWrk(spec),
-            runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages }),
+            runMqttLoad({ url: values.mqtt!, connections: Number(values['mqtt-connections']), rate: Number(values['report-rate']), seconds: spec.seconds, messages: sink ? toSink : messages }),
           ]),
         ([heartbeats]) => loadGeneratorCpu(heartbeats),
       );
       if (profiled) profileServer();
-      const atEnd = await countWritten();
+      const atEnd = await counted();
       const ended = performance.now();
       // The rest is written within the writer's gathering time and a write or two: counted until a
       // quarter of a second passes without a report written.
@@ -164,11 +172,12 @@ async function measureMqttIngestion(
       let lastWrittenAt = ended;
       for (;;) {
         await new Promise((r) => setTimeout(r, 250));
-        const now = await countWritten();
+        const now = await counted();
         if (now === total) break;
         total = now;
         lastWrittenAt = performance.now();
       }
+      sink?.close();
       const step: MqttStep = {
         mode,
         round,
@@ -347,7 +356,7 @@ try {
   }
   if (overMqtt) {
     const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%`;
-    process.stdout.write(`\nProgress over MQTT (${values['report-rate']}/s asked, ${values['mqtt-connections']} connections), heartbeats paced at ${values['heartbeat-rate']}/s, then as fast as answered:\n`);
+    process.stdout.write(`\nProgress over MQTT (${values['report-rate']}/s asked, ${values['mqtt-connections']} connections), heartbeats paced at ${values['heartbeat-rate']}/s, then as fast as answered${values.floor ? '; "sink": as fast as answered, the messages to a subscriber that only counts them (written: its count)' : ''}:\n`);
     process.stdout.write('| round | heartbeats | reports published/s | written/s | refused | written after the end | heartbeats/s alone → beside | p50 ms | p95 ms | p99 ms |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n');
     for (const { round, mode, alone, beside, published, written, refused, drainMs } of overMqtt) {
       process.stdout.write(

@@ -124,3 +124,51 @@ export async function runMqttLoad(spec: MqttLoadSpec): Promise<MqttLoadResult> {
   for (const socket of sockets) socket.end(Buffer.from([0xe0, 0]));
   return { sent, acked, seconds, perSecond: sent / seconds };
 }
+
+/**
+ * A subscriber to `filter` at QoS 0 that only counts the PUBLISH packets it reads: the broker's
+ * delivery with a consumer that does no work of its own, the least any server taking the messages
+ * could cost.
+ */
+export async function openMqttSink(spec: { url: string; filter: string }): Promise<{ received: () => number; close: () => void }> {
+  const url = new URL(spec.url);
+  const socket = connect(Number(url.port || 1883), url.hostname);
+  let received = 0;
+  let subscribed: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  let pending: Buffer = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    let at = 0;
+    for (;;) {
+      // Fixed header: the type, then the remaining length (up to four 7-bit bytes).
+      let length = 0;
+      let size = 1;
+      let complete = false;
+      for (let multiplier = 1; at + size < pending.length && size <= 4; size++, multiplier *= 128) {
+        const byte = pending[at + size]!;
+        length += (byte & 0x7f) * multiplier;
+        if (!(byte & 0x80)) {
+          complete = true;
+          size++;
+          break;
+        }
+      }
+      if (!complete || at + size + length > pending.length) break;
+      const type = pending[at]! >> 4;
+      if (type === 3) received++;
+      else if (type === 9) subscribed();
+      at += size + length;
+    }
+    pending = pending.subarray(at);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('connect', () => resolve());
+  });
+  const filter = utf8(spec.filter);
+  const subscribe = Buffer.concat([Buffer.from([0x82, ...remainingLength(2 + filter.length + 1), 0, 1]), filter, Buffer.from([0])]);
+  socket.write(Buffer.concat([connectPacket(`bench-sink-${Date.now().toString(36)}`), subscribe]));
+  await ready;
+  return { received: () => received, close: () => socket.end(Buffer.from([0xe0, 0])) };
+}

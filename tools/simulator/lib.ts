@@ -141,6 +141,8 @@ export class VirtualTv {
   /** Where release progress goes while MQTT is connected (the `push` part's `progress`). */
   private progressTopic: string | undefined;
   private loops: Promise<void>[] = [];
+  /** The registration after a revoked token, while it runs (`unbound`). */
+  private registering: Promise<unknown> | undefined;
   /** Tracked events (the configuration's `tracking` part), sent with each heartbeat. */
   /** App launches, sent with the heartbeats (docs/runlogs.md). */
   readonly launches = new LaunchReporter((body) => this.call('POST', `${DEVICE_API_BASE}/app-launches`, body).then((data) => data !== undefined), 0);
@@ -233,12 +235,13 @@ export class VirtualTv {
 
   async heartbeat(): Promise<HeartbeatResponse | undefined> {
     const started = performance.now();
+    const token = this.token;
     const res = await this.call<HeartbeatResponse>('POST', `${DEVICE_API_BASE}/heartbeat`, { state: 'on', softwareVersion: '3.1.0', otaVersion: this.otaVersion, controlVersion: this.controlVersion });
     if (!res) return undefined;
     this.heartbeats++;
     if (this.options.verboseHeartbeats) this.emit({ type: 'heartbeat', ms: performance.now() - started });
     if (!this.options.interval && res.interval) this.interval = res.interval;
-    for (const command of res.commands ?? []) await this.handle(command);
+    for (const command of res.commands ?? []) await this.handle(command, 'http', token);
     if (res.config !== this.stamp) await this.fetchConfig();
     for (let i = 0; i < (this.options.eventsPerHeartbeat ?? 0); i++) this.tracker.track(TRACKED_EVENTS[Math.floor(Math.random() * TRACKED_EVENTS.length)]!);
     await this.tracker.flush();
@@ -249,11 +252,12 @@ export class VirtualTv {
 
   /** GET /config with If-None-Match; a 304 keeps the configuration already held. */
   async fetchConfig(): Promise<DeviceConfig | undefined> {
+    const token = this.token;
     const res = await this.client.request<Envelope<DeviceConfig>>('GET', `${DEVICE_API_BASE}/config`, {
       headers: { ...this.auth(), ...(this.etag ? { 'if-none-match': this.etag } : {}) },
       signal: this.abort.signal,
     });
-    if (res.status === 401) return void (await this.unbound());
+    if (res.status === 401) return void (await this.unbound(token));
     const stamp = res.headers['x-config-stamp'] as string | undefined;
     if (res.status === 304) {
       this.stamp = stamp;
@@ -386,11 +390,12 @@ export class VirtualTv {
     return this.call('POST', `${DEVICE_API_BASE}/releases/progress`, { reports });
   }
 
-  private async handle(command: DeviceCommand, via: 'http' | 'mqtt' = 'http') {
+  /** `token`: the one the command came with (an `unbind` of a token already replaced is done). */
+  private async handle(command: DeviceCommand, via: 'http' | 'mqtt' = 'http', token = this.token) {
     this.commands.push(command);
     this.emit({ type: 'command', command, via });
     if (command.type === 'config') await this.fetchConfig();
-    if (command.type === 'unbind') await this.unbound();
+    if (command.type === 'unbind') await this.unbound(token);
     if (command.type === 'task') await this.runTasks();
   }
 
@@ -421,22 +426,29 @@ export class VirtualTv {
   }
 
   /**
-   * The server revoked the token (unbind, deletion, or another TV registered this MAC): forget the
-   * hotel binding and register again, unassigned.
+   * The server revoked `revoked`, the token a call was made with (unbind, deletion, or another TV
+   * registered this MAC): forget the hotel binding and register again, unassigned. Once: calls
+   * answered 401 meanwhile wait for that registration, and a 401 of a token already replaced is
+   * not acted on. Each registration revokes the token before it, so two calls answered 401 at
+   * once would otherwise register twice, each revoking the other's new token, over and over.
    */
-  private async unbound() {
+  private async unbound(revoked: string | undefined) {
     if (this.abort.signal.aborted) return;
+    if (this.registering) return void (await this.registering);
+    if (revoked !== this.token) return;
     this.emit({ type: 'unbound' });
     this.token = undefined;
     this.installCode = undefined;
     this.roomNumber = undefined;
     this.etag = undefined;
     this.stamp = undefined;
-    await this.register();
+    this.registering = this.register().finally(() => (this.registering = undefined));
+    await this.registering;
     await this.fetchConfig();
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T | undefined> {
+    const token = this.token;
     let res: HttpResponse<Envelope<T>>;
     try {
       res = await this.client.request<Envelope<T>>(method, path, { body, headers: this.auth(), signal: this.abort.signal });
@@ -445,7 +457,7 @@ export class VirtualTv {
       return undefined;
     }
     if (res.status === 401) {
-      await this.unbound();
+      await this.unbound(token);
       return undefined;
     }
     if (res.status !== 200 || !res.body) {
@@ -486,6 +498,7 @@ export class VirtualTv {
               await sleep(1000, signal);
               continue;
             }
+            const token = this.token;
             const res = await this.client
               .request<Envelope<CommandsResponse>>('GET', `${DEVICE_API_BASE}/commands?wait=25`, { headers: this.auth(), signal, timeoutMs: 35_000 })
               .catch(() => undefined);
@@ -494,8 +507,8 @@ export class VirtualTv {
               await sleep(2000, signal);
               continue;
             }
-            if (res.status === 401) await this.unbound();
-            else if (res.status === 200) for (const command of res.body?.data.commands ?? []) await this.handle(command);
+            if (res.status === 401) await this.unbound(token);
+            else if (res.status === 200) for (const command of res.body?.data.commands ?? []) await this.handle(command, 'http', token);
             else await sleep(2000, signal);
           }
         })(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
+import { startFleet, VirtualTv, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
 import { installCodeOf, publicIdOf } from './devices-support.js';
 import { listeningUrl, testApp, type TestApp } from './support/app.js';
 import { createTenant, type Tenant } from './support/fixtures.js';
@@ -55,5 +55,26 @@ describe('simulator library against the server', () => {
     await until(() => x.heartbeats > 0 && y.heartbeats > 0);
     // Revalidation after a stamp change answers 304 when nothing changed for the TV.
     expect(events.some((e) => e.event.type === 'config')).toBe(true);
+  });
+
+  it('registers once when several calls answer 401 at once, and keeps the new token', async () => {
+    const events: TvEvent[] = [];
+    const tv = new VirtualTv({ url, seed: `sim401-${Date.now()}`, index: 0, installCode: await installCodeOf(t, a.hotelIds[0]), roomNumber: '9101', onEvent: (_, event) => events.push(event) });
+    try {
+      await tv.register();
+      // Unbinding revokes the token; no long-poll waits, so the TV learns it from its calls' 401s.
+      await a.hotel.post('/api/web/hotel_terminal/unbind', { mac: tv.mac });
+      events.length = 0;
+      await Promise.all([tv.heartbeat(), tv.fetchConfig(), tv.boot(), tv.heartbeat()]);
+      // Each registration revokes the token before it: a second one would end the first's new token.
+      expect(events.filter((e) => e.type === 'unbound')).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'registered')).toMatchObject([{ hotel: null }]);
+      expect(tv.config?.hotel).toBeNull();
+      await tv.heartbeat();
+      expect(tv.heartbeats).toBe(1);
+      expect(events.filter((e) => e.type === 'registered')).toHaveLength(1);
+    } finally {
+      await tv.stop();
+    }
   });
 });

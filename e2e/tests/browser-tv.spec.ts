@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { WEB } from '../support/auth.js';
 import { activePage, Api, chooseOption, DEMO, openAs, unique } from '../support/shell.js';
 import { fullPage, selectBlock, textBlock, themeDocument } from '../support/themes.js';
@@ -241,6 +241,52 @@ test('a browser TV without an install code asks for one and shows a wrong one’
     await tv.getByTestId('tv-connect').click();
     await expect(tv.getByTestId('tv-error')).toBeVisible();
     await expect(tv.getByTestId('tv-setup')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser TV whose token is revoked registers again once, though several of its calls answer 401 at once', async ({ browser, request }) => {
+  const brand = await Api.as(request, DEMO.sunrise);
+  const context = await browser.newContext();
+  const tv = await context.newPage();
+  try {
+    // Calls made with the token being revoked are held, then answered 401 together, as the server
+    // answers a revoked token; later ones at once.
+    let revoked: string | undefined;
+    let answerAtOnce = false;
+    const held: Route[] = [];
+    const unregistered = (route: Route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: '-1', errkey: 'device.unregistered', errmsg: 'unregistered' }) });
+    await tv.route('**/api/device/v1/**', (route) => {
+      if (!revoked || route.request().headers().authorization !== `Bearer ${revoked}`) return route.continue();
+      if (answerAtOnce) return unregistered(route);
+      held.push(route);
+    });
+    // The TV's timers run on a clock the test can move: its next heartbeat is a minute away.
+    await tv.clock.install();
+    const { mac, token } = await newTv(tv, await bundInstallCode(brand), 'T401');
+    const registrations: string[] = [];
+    tv.on('request', (r) => void (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/register') && registrations.push(r.url())));
+    revoked = token;
+    // The long-poll waiting at the server answers the authorization's config command: the TV's
+    // configuration call after it is held, then its next heartbeat.
+    await brand.post('/terminals/authorize', { macs: [mac] });
+    const heldPaths = () => held.map((route) => new URL(route.request().url()).pathname.replace(/^.*\//, '')).sort();
+    await expect.poll(heldPaths, { timeout: 15_000 }).toContain('config');
+    await tv.clock.fastForward(61_000);
+    await expect.poll(heldPaths, { timeout: 15_000 }).toContain('heartbeat');
+    const renewedHeartbeat = tv.waitForResponse((r) => r.url().endsWith('/api/device/v1/heartbeat') && r.request().headers().authorization !== `Bearer ${token}`, { timeout: 15_000 });
+    answerAtOnce = true;
+    await Promise.all(held.splice(0).map(unregistered));
+
+    // One registration, whose token the TV keeps and heartbeats with: a second registration would
+    // revoke the first's token, whose 401 would register again, and so on.
+    const heartbeat = await renewedHeartbeat;
+    expect(heartbeat.status()).toBe(200);
+    const renewed = heartbeat.request().headers().authorization!.replace('Bearer ', '');
+    await expect(tv.getByTestId('tv-unauthorized')).toBeHidden();
+    expect(registrations).toHaveLength(1);
+    expect(await tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv')!) as { token?: string }).token)).toBe(renewed);
   } finally {
     await context.close();
   }

@@ -78,6 +78,8 @@ class ApiError extends Error {
     readonly status: number,
     readonly errkey: string | undefined,
     message: string,
+    /** The device token the call was made with. */
+    readonly token?: string,
   ) {
     super(message);
   }
@@ -99,6 +101,8 @@ export class TvDevice {
   private stamp: string | undefined;
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
+  /** A registration is under way (`register`): 401s meanwhile concern the token it replaces. */
+  private registering = false;
   private stopped = false;
   /** Versions held, newest last: one that comes back (a send cancelled) is not downloaded again. */
   private held = new Map<string, LoadedTheme>();
@@ -198,12 +202,13 @@ export class TvDevice {
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; data?: T; etag?: string | null }> {
+    const { token } = this.stored;
     const response = await fetch(`${API}${path}`, {
       method,
       signal,
       headers: {
         'accept-language': this.lang,
-        ...(this.stored.token ? { authorization: `Bearer ${this.stored.token}` } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
@@ -211,11 +216,12 @@ export class TvDevice {
     });
     if (response.status === 304) return { status: 304, etag: response.headers.get('etag') };
     const envelope = (await response.json().catch(() => null)) as { code?: string; data?: T; errkey?: string; errmsg?: string } | null;
-    if (!response.ok || envelope?.code !== '0') throw new ApiError(response.status, envelope?.errkey, envelope?.errmsg ?? response.statusText);
+    if (!response.ok || envelope?.code !== '0') throw new ApiError(response.status, envelope?.errkey, envelope?.errmsg ?? response.statusText, token);
     return { status: response.status, data: envelope.data, etag: response.headers.get('etag') };
   }
 
   private async register() {
+    this.registering = true;
     this.set({ state: { phase: 'connecting' } });
     try {
       const { data } = await this.call<RegisterResponse>('POST', '/register', {
@@ -237,6 +243,8 @@ export class TvDevice {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
         this.set({ state: { phase: 'setup', error: error.message } });
       } else this.retry(() => this.register());
+    } finally {
+      this.registering = false;
     }
   }
 
@@ -259,9 +267,15 @@ export class TvDevice {
     }
   }
 
-  /** A revoked token registers again; anything else is retried. */
+  /**
+   * A revoked token registers again, once: a 401 while registering, or of a call made with a token
+   * already replaced, concerns that token and is not acted on (each registration revokes the token
+   * before it, so registering for each of several 401s would end each new token in turn, for ever).
+   * Anything else is retried.
+   */
   private fail(error: unknown, again: () => void) {
     if (error instanceof ApiError && error.status === 401) {
+      if (this.registering || error.token !== this.stored.token) return;
       this.stored = { ...this.stored, token: undefined, shown: undefined };
       this.save();
       clearTimeout(this.heartbeatTimer);
@@ -320,6 +334,8 @@ export class TvDevice {
       } catch (error) {
         if (poll.signal.aborted) continue;
         if (error instanceof ApiError && error.status === 401) {
+          // A token already replaced: poll on with the new one (the loop ends while there is none).
+          if (this.registering || error.token !== this.stored.token) continue;
           this.polling = false;
           return this.fail(error, () => undefined);
         }
@@ -332,7 +348,7 @@ export class TvDevice {
   private async handle(commands: DeviceCommand[]) {
     for (const command of commands) {
       if (command.type === 'config') await this.loadConfig();
-      if (command.type === 'unbind') this.fail(new ApiError(401, 'device.unregistered', 'unbound'), () => undefined);
+      if (command.type === 'unbind') this.fail(new ApiError(401, 'device.unregistered', 'unbound', this.stored.token), () => undefined);
       if (command.type === 'task') await this.runTasks();
     }
   }

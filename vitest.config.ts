@@ -11,7 +11,7 @@ const integration = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigurat
     include: ['apps/server/test/**/*.test.ts'],
     globalSetup: ['apps/server/test/support/global-setup.ts'],
     env: { TEST_ENGINE: engine },
-    // Files of a worker share one migrated database and app; each file makes its own tenants.
+    // Files of a worker share one migrated database (its own) and app; each file makes its own tenants.
     isolate: false,
     pool: 'forks',
     testTimeout: 20_000,
@@ -21,6 +21,9 @@ const integration = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigurat
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one at a time on two. Many files wait on
+    // timers, sockets and child processes, so two at a time finish the suite sooner there.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'tools/test/**/*.test.ts'] } },
       integration('pglite'),

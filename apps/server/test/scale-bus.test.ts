@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedRateLimit } from '../src/areas/devices/limits.js';
 import { CounterExchange } from '../src/areas/devices/metrics.js';
 import { deviceOptionsFromEnv } from '../src/areas/devices/options.js';
 import { DeviceRuntime } from '../src/areas/devices/runtime.js';
 import { IDS_PER_MESSAGE, PgBus } from '../src/system/bus.js';
-import { ENGINE } from './support/database.js';
+import { ENGINE, postgresUrl } from './support/database.js';
 import { testApp, type TestApp } from './support/app.js';
 
 /**
@@ -17,7 +16,7 @@ describe.runIf(ENGINE === 'postgres')('the bus between processes', () => {
   const quiet = { error: () => undefined, warn: () => undefined };
   const buses: PgBus[] = [];
   const bus = async () => {
-    const made = new PgBus(inject('postgresUrl'), quiet);
+    const made = new PgBus(await postgresUrl(), quiet);
     buses.push(made);
     await made.ready();
     return made;

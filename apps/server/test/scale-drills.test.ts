@@ -7,10 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { installCodeOf, randomMac, randomSn, TV_DEFAULTS } from './devices-support.js';
-import { ENGINE } from './support/database.js';
+import { ENGINE, postgresUrl } from './support/database.js';
 import { freePort } from './support/net.js';
 import { testApp, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, FIXTURE_PASSWORD, type Tenant } from './support/fixtures.js';
@@ -171,7 +170,7 @@ describe.runIf(ENGINE === 'postgres')('several workers on one PostgreSQL', () =>
     a = await createTenant(t, ['terminal.read', 'terminal.update', 'terminal.authorize', 'faq.read', 'faq.create']);
     consoleToken = a.hotel.token!;
     platformToken = (await createPlatformAdmin(t)).token!;
-    cluster = await startCluster(inject('postgresUrl'));
+    cluster = await startCluster(await postgresUrl());
   }, 120_000);
 
   afterAll(async () => {
@@ -181,7 +180,7 @@ describe.runIf(ENGINE === 'postgres')('several workers on one PostgreSQL', () =>
   }, 60_000);
 
   it('machines starting together migrate a new database one after the other', async () => {
-    const adminUrl = new URL(inject('postgresUrl'));
+    const adminUrl = new URL(await postgresUrl());
     const name = `htv_migrate_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();

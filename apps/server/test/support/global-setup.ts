@@ -13,9 +13,13 @@ declare module 'vitest' {
   }
 }
 
+/** Between the migrated database's name and a worker's copy's (support/database.ts `postgresUrl`). */
+export const WORKER_DATABASE_INFIX = '_w';
+
 /**
  * Migrates once per run: a PGlite data-folder snapshot that each worker loads in about a second
- * (a fresh PGlite costs several), and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database.
+ * (a fresh PGlite costs several), and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database,
+ * which each worker copies (support/database.ts `postgresUrl`); the copies are dropped with it.
  */
 export default async function setup(project: TestProject) {
   const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
@@ -40,6 +44,8 @@ export default async function setup(project: TestProject) {
   await pgDatabase.close();
   project.provide('postgresUrl', url.toString());
   return async () => {
+    const copies = await admin.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1)`, [`${name}${WORKER_DATABASE_INFIX}`]);
+    for (const { datname } of copies.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   };

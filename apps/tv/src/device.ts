@@ -275,7 +275,7 @@ export class TvDevice {
    */
   private fail(error: unknown, again: () => void) {
     if (error instanceof ApiError && error.status === 401) {
-      if (this.registering || error.token !== this.stored.token) return;
+      if (this.replaced(error)) return;
       this.stored = { ...this.stored, token: undefined, shown: undefined };
       this.save();
       clearTimeout(this.heartbeatTimer);
@@ -286,6 +286,11 @@ export class TvDevice {
       return;
     }
     this.retry(again);
+  }
+
+  /** Whether a call's error concerns a token being replaced (a registration under way) or already replaced. */
+  private replaced(error: ApiError): boolean {
+    return this.registering || error.token !== this.stored.token;
   }
 
   private scheduleHeartbeat(seconds: number) {
@@ -335,7 +340,7 @@ export class TvDevice {
         if (poll.signal.aborted) continue;
         if (error instanceof ApiError && error.status === 401) {
           // A token already replaced: poll on with the new one (the loop ends while there is none).
-          if (this.registering || error.token !== this.stored.token) continue;
+          if (this.replaced(error)) continue;
           this.polling = false;
           return this.fail(error, () => undefined);
         }
@@ -505,8 +510,9 @@ export class TvDevice {
   private async fetchKept(store: Cache | undefined, url: string, downloaded?: () => void): Promise<Response> {
     const kept = await store?.match(url);
     if (kept) return kept;
-    const response = await fetch(url, { headers: { authorization: `Bearer ${this.stored.token}` } });
-    if (!response.ok) throw new ApiError(response.status, undefined, response.statusText);
+    const { token } = this.stored;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new ApiError(response.status, undefined, response.statusText, token);
     downloaded?.();
     await store?.put(url, response.clone()).catch(() => undefined);
     return response;

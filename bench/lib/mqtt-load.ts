@@ -135,7 +135,11 @@ export async function openMqttSink(spec: { url: string; filter: string }): Promi
   const socket = connect(Number(url.port || 1883), url.hostname);
   let received = 0;
   let subscribed: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  let refused: (error: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    subscribed = resolve;
+    refused = reject;
+  });
   let pending: Buffer = Buffer.alloc(0);
   socket.on('data', (chunk: Buffer) => {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
@@ -157,6 +161,7 @@ export async function openMqttSink(spec: { url: string; filter: string }): Promi
       if (!complete || at + size + length > pending.length) break;
       const type = pending[at]! >> 4;
       if (type === 3) received++;
+      else if (type === 2 && pending[at + size + 1] !== 0) refused(new Error(`connection refused by the broker (${pending[at + size + 1]})`));
       else if (type === 9) subscribed();
       at += size + length;
     }

@@ -25,7 +25,7 @@ export default defineConfig({
     // timers, sockets and child processes, so two at a time finish the suite sooner there.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'tools/test/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'tools/test/**/*.test.ts', 'apps/web/test/**/*.test.ts'] } },
       integration('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
     ],

@@ -16,7 +16,7 @@ const PREACT = [
 ];
 
 /**
- * The page asks for the drawing code's chunk at once (`modulepreload`): it is imported dynamically,
+ * The page asks for the drawing code's chunks at once (`modulepreload`): they are imported dynamically,
  * once the device has started, and would otherwise be requested only after the first script ran.
  * Chunks loaded only when needed (the MQTT client, the boot animation's reader) are not preloaded.
  */
@@ -27,17 +27,33 @@ function preloadDrawing(): Plugin {
     configResolved: (config) => void (base = config.base),
     transformIndexHtml: {
       order: 'post',
-      handler: (_html, context) =>
-        Object.values(context.bundle ?? {})
-          .filter((chunk) => chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.name === 'mount')
-          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' as const })),
+      handler: (_html, context) => {
+        const chunks = Object.values(context.bundle ?? {}).filter((chunk) => chunk.type === 'chunk');
+        const mount = chunks.find((chunk) => chunk.isDynamicEntry && chunk.name === 'mount');
+        // With the chunks it imports that the page does not load anyway (the UI runtime the lazy
+        // areas share with it), so none of them waits for the drawing code to arrive first.
+        const files = mount ? [mount.fileName, ...mount.imports.filter((file) => !chunks.some((chunk) => chunk.isEntry && chunk.fileName === file))] : [];
+        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const }));
+      },
     },
+  };
+}
+
+/**
+ * The first script runs as soon as it arrives (`async`), not after the page is parsed and the kept
+ * picture of the launcher (index.html's inline script) is laid out and painted: the device's requests
+ * and the drawing code's evaluation start while the picture is drawn (docs/tv.md, "Switch-on").
+ */
+function startAtOnce(): Plugin {
+  return {
+    name: 'htv-tv-start-at-once',
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace('<script type="module" crossorigin', '<script type="module" async crossorigin') },
   };
 }
 
 export default defineConfig({
   base: '/tv/',
-  plugins: [react(), preloadDrawing(), precompress()],
+  plugins: [react(), preloadDrawing(), startAtOnce(), precompress()],
   resolve: { alias: PREACT },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {

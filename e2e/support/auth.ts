@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { eyeSolver, type Pixels } from '../../apps/server/test/support/captchaSolvers.js';
 
 /** The demo accounts the server seeds on first start (apps/server/src/seed/demo.ts). */
 export const ACCOUNTS = {
@@ -64,24 +65,10 @@ export async function apiLogin(request: APIRequestContext, account: Account): Pr
 async function dragCaptcha(page: Page, challenge: Challenge) {
   const { x } = await captchaAnswer(page.request, challenge.id);
   const captcha = page.getByTestId('slider-captcha');
-  const handle = captcha.getByRole('slider');
-  await expect(handle, 'the login page issued a captcha but shows no slider (data-testid="slider-captcha" › role=slider)').toBeVisible();
+  await expect(captcha.getByRole('slider'), 'the login page issued a captcha but shows no slider (data-testid="slider-captcha" › role=slider)').toBeVisible();
   const image = captcha.locator('img').first();
   const shown = (await image.count()) ? (await image.boundingBox())?.width : undefined;
-  const scale = shown ? shown / challenge.width : 1;
-  const box = (await handle.boundingBox())!;
-  const startX = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const verified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/verify');
-  await page.mouse.move(startX, y);
-  await page.mouse.down();
-  const steps = 15;
-  for (let i = 1; i <= steps; i++) {
-    await page.mouse.move(startX + (x * scale * i) / steps, y);
-    await page.waitForTimeout(20);
-  }
-  await page.mouse.up();
-  const response = await verified;
+  const response = await dragSlider(page, x * (shown ? shown / challenge.width : 1));
   expect(response.ok(), `captcha drag to x=${x} was refused: ${await response.text()}`).toBe(true);
 }
 
@@ -136,4 +123,57 @@ export async function login(page: Page, account: Account, { via = 'ui' as 'ui' |
 export function label(text: string): RegExp {
   const chars = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^\\s*(?:[a-z][a-z-]*\\s+)?${chars.join('\\s*')}\\s*$`);
+}
+
+/**
+ * What the login page shows of its captcha, read from the images themselves (as a person sees them):
+ * the background's and the piece's pixels, where the piece sits, and the scale they are shown at.
+ */
+async function captchaAsShown(page: Page): Promise<{ background: Pixels; piece: Pixels; pieceY: number; scale: number }> {
+  const images = page.getByTestId('slider-captcha').locator('img');
+  await expect(images).toHaveCount(2);
+  return page.getByTestId('slider-captcha').evaluate(async (root) => {
+    const [background, piece] = [...root.querySelectorAll('img')];
+    await Promise.all([background!.decode(), piece!.decode()]);
+    const read = (image: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return { width: canvas.width, height: canvas.height, data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
+    };
+    const frame = background!.getBoundingClientRect();
+    const scale = frame.width / background!.naturalWidth;
+    return { background: read(background!), piece: read(piece!), pieceY: Math.round((piece!.getBoundingClientRect().top - frame.top) / scale), scale };
+  });
+}
+
+/**
+ * Drags the login page's captcha to the gap it sees: the gap is found in the picture the page shows
+ * (the darkest patch of the piece's shape on its row, `eyeSolver`), not asked of the server. Answers
+ * the page's POST /api/captcha/verify response.
+ */
+export async function dragToSeenGap(page: Page): Promise<Response> {
+  const { background, piece, pieceY, scale } = await captchaAsShown(page);
+  return dragSlider(page, eyeSolver(background, piece, pieceY) * scale);
+}
+
+/**
+ * Drags the login captcha's handle `distance` pixels to the right in small steps, as a hand does;
+ * answers the page's POST /api/captcha/verify response.
+ */
+export async function dragSlider(page: Page, distance: number): Promise<Response> {
+  const box = (await page.getByTestId('slider-captcha').getByRole('slider').boundingBox())!;
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const verified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/verify');
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 15; i++) {
+    await page.mouse.move(startX + (distance * i) / 15, y);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  return verified;
 }

@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
 function snapshotBuild(into: string): string {
   if (process.env.E2E_IN_PLACE) return ROOT;
   const root = join(into, 'build');
-  for (const dir of ['apps/server/dist', 'apps/server/drizzle', 'apps/web/dist', 'apps/tv/dist']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+  for (const dir of ['apps/server/dist', 'apps/server/drizzle', 'apps/server/media', 'apps/web/dist', 'apps/tv/dist']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));
   mkdirSync(root, { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
@@ -94,7 +94,8 @@ export default async function globalSetup() {
   server.on('exit', (code, signal) => (exited = `exited with ${signal ?? code}`));
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start creates the database and seeds the demo: minutes when the machine is shared.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (exited) {
       if (brokerPid) process.kill(brokerPid, 'SIGTERM');
@@ -109,7 +110,7 @@ export default async function globalSetup() {
     if (Date.now() > deadline) {
       server.kill('SIGKILL');
       if (brokerPid) process.kill(brokerPid, 'SIGTERM');
-      throw new Error(`the e2e server did not answer /api/health within 60 s; its log:\n${readFileSync(logFile, 'utf8')}`);
+      throw new Error(`the e2e server did not answer /api/health within 180 s; its log:\n${readFileSync(logFile, 'utf8')}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

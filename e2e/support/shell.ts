@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
-import { apiLogin, captchaAnswer, label, WEB } from './auth.js';
+import { apiLogin, captchaAnswer, dragSlider, label, WEB } from './auth.js';
 
 /**
  * Helpers for the console shell's browser tests (shell, auth, messages, systems specs): the side
@@ -229,22 +229,9 @@ export async function formLogin(page: Page, account: { email: string; password: 
 
   const { x } = await captchaAnswer(page.request, challenge!.id);
   const captcha = page.getByTestId('slider-captcha');
-  const handle = captcha.getByRole('slider');
   const shown = (await captcha.locator('img').first().boundingBox())?.width;
-  const scale = shown ? shown / challenge!.width : 1;
-  const box = (await handle.boundingBox())!;
-  const startX = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
   await page.waitForTimeout(Math.max(0, 400 - (Date.now() - issuedAt)));
-  const verified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/captcha/verify');
-  await page.mouse.move(startX, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 15; i++) {
-    await page.mouse.move(startX + (x * scale * i) / 15, y);
-    await page.waitForTimeout(20);
-  }
-  await page.mouse.up();
-  const verify = await verified;
+  const verify = await dragSlider(page, x * (shown ? shown / challenge!.width : 1));
   expect(verify.ok(), `captcha drag to x=${x}: ${verify.status()}`).toBe(true);
   await expect(captcha).toContainText(/验证通过|Verified/);
 

@@ -62,7 +62,7 @@ test.describe('login and the menu of each user type', () => {
     );
     const response = await formLogin(page, DEMO.bund);
     expect(response.status()).toBe(429);
-    await expect(page.locator('.ant-message-notice').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByTestId('login-failure')).toHaveText(message);
     await expect(page).toHaveURL(/\/login/);
     // The used captcha was replaced by a fresh one.
     await expect(page.getByTestId('slider-captcha')).not.toContainText('验证通过');

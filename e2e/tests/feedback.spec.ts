@@ -70,3 +70,21 @@ test('a guest sends feedback from the TV’s QR page, the platform handles it an
   const messages = await hotel.get<{ unread: { content: string }[] }>('/message/init');
   expect(messages.unread.map((m) => m.content)).toContainEqual(expect.stringContaining(note));
 });
+
+test('without the TV’s code the guest page says where to find it, never sends a guest to the staff login', async ({ page, browser }) => {
+  for (const path of ['/fb/index', '/fb/index?token=not-a-token']) {
+    await page.goto(`${WEB}${path}`);
+    await expect(page.getByTestId(path.includes('token') ? 'feedback-bad-token' : 'feedback-scan-tv')).toContainText('扫描电视上显示的二维码');
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.locator('a[href*="login"], button:has-text("登录")')).toHaveCount(0);
+  }
+  // A phone in English reads it in English.
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const guest = await phone.newPage();
+    await guest.goto(new URL(`${WEB}/fb/index`, page.url()).toString());
+    await expect(guest.getByTestId('feedback-scan-tv')).toContainText('scan the QR code it shows');
+  } finally {
+    await phone.close();
+  }
+});

@@ -170,7 +170,7 @@ test.describe('terminal search form as the hotel administrator', () => {
 
     // A folded filter in use is counted beside Expand.
     await page.getByTestId('search-item-online').locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '是' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^在线$/ }).click();
     await form.getByRole('button', { name: label('查询') }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('online')).toBe('true');
     await toggle.click();

@@ -123,3 +123,31 @@ test('in English the project selector and the dashboard’s hotel ranking name h
     await switchLanguage(page, '简体中文');
   }
 });
+
+test('in English lists name hotels by their English names, terminals are online or offline, and the map names provinces', async ({ page }) => {
+  await openAs(page, DEMO.sunrise, '/hotel/lists');
+  const hotels = activePage(page).getByTestId('record-table').locator('tbody');
+  await expect(hotels).toContainText('朝阳外滩酒店');
+  await switchLanguage(page, 'English');
+  try {
+    await expect(hotels).toContainText('Sunrise Bund Hotel');
+    await expect(hotels).not.toContainText('朝阳外滩酒店');
+
+    await openAs(page, DEMO.admin, '/terminal_manage/terminal');
+    await switchLanguage(page, 'English');
+    const terminals = activePage(page).getByTestId('record-table');
+    await expect(terminals.locator('thead')).toContainText('Online status');
+    const states = terminals.locator('tbody .ant-tag');
+    await expect(states.filter({ hasText: /^(Online|Offline)$/ }).first()).toBeVisible();
+    await expect(states.filter({ hasText: /^(Yes|No)$/ })).toHaveCount(0);
+
+    await openAs(page, DEMO.admin, '/newdata/terminal_map');
+    await switchLanguage(page, 'English');
+    await expect(page.getByRole('cell', { name: 'Shanghai', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '上海', exact: true })).toHaveCount(0);
+    await page.getByRole('cell', { name: 'Shanghai', exact: true }).click();
+    await expect(page.getByTestId('tab-page').locator('.ant-breadcrumb')).toContainText('Shanghai');
+  } finally {
+    await switchLanguage(page, '简体中文');
+  }
+});

@@ -68,8 +68,8 @@ test('a wrong password is refused on the login form', async ({ page }) => {
   const body = await response.json();
   expect(response.status()).toBe(422);
   expect(body.errkey, `refused for the password, not for something else: ${JSON.stringify(body)}`).toMatch(/credentials/i);
-  // The refusal shows on the form or as a toast, never as a sign-in.
-  await expect(page.locator('.ant-form-item-explain-error, .ant-message-notice').first()).toBeVisible();
+  // The refusal is said at the form, never as a sign-in.
+  await expect(page.getByTestId('login-failure')).toHaveText('用户名或密码错误');
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

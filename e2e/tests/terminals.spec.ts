@@ -97,6 +97,7 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     await page.getByRole('menuitem', { name: '授权', exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('authorization-confirm') });
     await expect(confirm.getByTestId('authorization-confirm')).toHaveText('确定授权这 2 台终端吗？');
+    await expect(confirm.getByTestId('authorization-where')).toHaveText('涉及酒店（1）：朝阳外滩酒店。这些电视上的客人会立即看到变化。');
     for (const mac of macs.slice(0, 2)) await expect(confirm).toContainText(mac);
     await confirm.getByRole('button', { name: OK_BUTTON }).click();
     await expect(toast(page, '已变更 2 台终端')).toHaveText('已变更 2 台终端');
@@ -111,6 +112,10 @@ test('simulated TVs register, get authorized, show the disable tip and go offlin
     const batch = page.getByRole('dialog').filter({ has: page.getByTestId('batch-macs') });
     await batch.getByTestId('batch-macs').fill(macs[2]!);
     await batch.getByRole('button', { name: OK_BUTTON }).click();
+    // It names what the list finds first; a second press authorizes.
+    await expect(batch.getByTestId('batch-found')).toHaveText('找到 1 台终端，0 个MAC未找到，涉及酒店（1）：朝阳外滩酒店。再次点击确定以授权。');
+    expect(tvs[2]!.authorization).toBe('unauthorized');
+    await batch.getByRole('button', { name: '确定授权' }).click();
     await expect(batch).toBeHidden();
     await expect.poll(() => tvs.map((tv) => tv.authorization)).toEqual(macs.map(() => 'authorized'));
     await expect(rowOf(page, macs[2]!)).toContainText('已授权');

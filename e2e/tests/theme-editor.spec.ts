@@ -38,6 +38,8 @@ async function openEditor(page: Page, id: number) {
 
 /** Where a stage point is on the screen. */
 async function screenPoint(editor: Locator, x: number, y: number) {
+  // The whole stage in view (it fits the window): the page may have scrolled to a selected block's form.
+  await editor.getByTestId('edit-layer').evaluate((layer) => layer.scrollIntoView({ block: 'center' }));
   const box = (await editor.getByTestId('edit-layer').boundingBox())!;
   const scale = box.width / 1920;
   return { x: box.x + x * scale, y: box.y + y * scale };
@@ -67,10 +69,19 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'English' }).click();
     await expect(stage.locator('[data-block="a"]')).toHaveText('Block a');
 
-    // A block added from the layers shows on the canvas, selected.
-    await editor.getByTestId('theme-tree').getByText('Stage', { exact: true }).click();
-    await editor.getByTestId('add-block').click();
+    // A block dragged from the palette lands where it is dropped, at its type's size, selected.
+    // (A drop event of the palette's drag data: a real drag scrolls the page under the mouse.)
+    const dropAt = await screenPoint(editor, 330, 950);
+    const dataTransfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.setData('application/x-htv-block', 'text');
+      return data;
+    });
+    await editor.getByTestId('edit-layer').dispatchEvent('drop', { dataTransfer, clientX: dropAt.x, clientY: dropAt.y });
     await expect(editor.getByTestId('canvas-block-text1')).toHaveAttribute('data-selected', 'true');
+    await expect.poll(async () => (await savedBlocks(api, id)).text1?.width).toBe(640);
+    const added = (await savedBlocks(api, id)).text1!;
+    expect([Math.abs(added.x + 320 - 330) <= 5, Math.abs(added.y + 60 - 950) <= 5, added.height]).toEqual([true, true, 120]);
 
     // Dragging a moves it (onto the 10 px grid or another block's line); the form and the saved draft follow.
     await drag(page, editor, [250, 350], [662, 797]);
@@ -99,6 +110,12 @@ test('blocks are added, dragged, resized, styled, aligned, nudged, copied, undon
     await editor.getByTestId('prop-background').fill('#ff0000');
     await expect(stage.locator('[data-block="b"]')).toHaveCSS('background-color', 'rgb(255, 0, 0)');
     await expect.poll(async () => (await savedBlocks(api, id)).b!.background).toBe('#ff0000');
+    // The panel speaks the operator's language: properties named in words, events as forms, no JSON text box.
+    await expect(editor.getByText('背景色', { exact: true })).toBeVisible();
+    await expect(editor.getByText('按确定键时', { exact: true })).toBeVisible();
+    await expect(editor.getByText('background', { exact: true })).toHaveCount(0);
+    await expect(editor.locator('textarea')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('properties-zh.png') });
 
     // A box dragged on empty canvas selects b and c, shift-click adds a; align left puts all on a's left edge.
     await drag(page, editor, [1850, 1050], [950, 380]);
@@ -275,6 +292,9 @@ test('publishing from the editor marks the block the check finds a problem on; a
     await expect(editor.getByTestId('canvas-block-broken')).toHaveAttribute('data-problem', 'true');
     await expect(editor.getByTestId('canvas-block-t')).not.toHaveAttribute('data-problem', 'true');
     await expect(editor.getByTestId('theme-tree').locator('.ant-tree-treenode').filter({ hasText: 'image · broken' }).getByTestId('tree-problem')).toBeVisible();
+    // The problem names the block and the property in words, not a document path.
+    await expect(editor.getByTestId('editor-problems')).toContainText('区块「broken」: 素材99999999');
+    await expect(editor.getByTestId('editor-problems')).not.toContainText('layouts.');
     expect((await api.get<{ status: string }>(`/admin/theme/${id}`)).status).toBe('unpublished');
 
     // "Add picture": the file into the material library, then an image block showing it.

@@ -57,8 +57,12 @@ test('a brand previews its draft and its version: texts per language, pictures, 
   await page.getByTestId('remote-ArrowLeft').click();
   await expect(block(page, 'spa')).toHaveAttribute('data-focused', 'true');
   await page.keyboard.press('ArrowRight');
+  // The shop's block opens the shop area (drawn from the preview's data); Back returns to the launcher.
   await page.keyboard.press('Enter');
-  await expect(page.locator('.ant-message-notice').filter({ hasText: '打开 shop' })).toBeVisible();
+  await expect(page.getByTestId('area-screen')).toHaveAttribute('data-area', 'shop');
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('area-screen')).toHaveCount(0);
+  await expect(block(page, 'shop')).toHaveAttribute('data-focused', 'true');
 
   // Enter on the welcome block opens the info page; Back returns.
   await page.keyboard.press('ArrowLeft');

@@ -32,7 +32,7 @@ test('a brand creates a template, edits it in the tree editor, publishes it and 
   const { id, editor, tree } = await createInEditor(page, name);
   await expect(tree.getByText('Page', { exact: true })).toBeVisible();
   await editor.getByTestId('add-container').click();
-  await editor.getByTestId('add-block').click();
+  await editor.getByTestId('palette-text').click();
   await expect(tree.getByText('text · text1')).toBeVisible();
   await editor.getByTestId('prop-text-zh-CN').fill('欢迎光临');
   await editor.getByTestId('prop-text-en').fill('Welcome');
@@ -91,10 +91,9 @@ test('a brand sends a template with a picture to a hotel; its TV downloads it on
   // The template, built in the tree editor: a page, a container and an image block showing the picture.
   const { id, editor, tree } = await createInEditor(page, name);
   await editor.getByTestId('add-container').click();
-  await chooseOption(page, editor.getByTestId('block-type'), 'image');
-  await editor.getByTestId('add-block').click();
+  await editor.getByTestId('palette-image').click();
   await expect(tree.getByText('image · image1')).toBeVisible();
-  await editor.getByTestId('prop-materialIds').fill(`[${materialId}]`);
+  await chooseOption(page, editor.getByTestId('prop-materialIds'), name);
   await editor.getByTestId('theme-save').click();
   await expect(editor.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
   await expect
@@ -154,6 +153,27 @@ test('a brand sends a template with a picture to a hotel; its TV downloads it on
     await expect(winner).toContainText('酒店 · 朝阳外滩酒店');
     await expect(winner).toContainText('朝阳集团管理员');
     await page.screenshot({ path: test.info().outputPath('terminal-theme-zh.png') });
+
+    // The hotel finds the brand's template on its own theme page, read-only, saying why it is there.
+    await openAs(page, ACCOUNTS.hotel, '/themes/themes_page');
+    const shown = activePage(page).locator('tbody tr.ant-table-row').filter({ hasText: name });
+    await expect(shown.getByTestId('theme-shown-here')).toHaveText('本酒店电视正在显示 · 只读');
+    await expect(shown.getByTestId('theme-edit')).toHaveCount(0);
+
+    // Publishing the live template again asks first: where it is shown, the version shown beside the draft.
+    const audience = await brandApi.get<{ terminals: number; hotels: number }>(`/admin/theme/${id}/audience`);
+    expect(audience).toMatchObject({ hotels: 1, terminals: expect.any(Number) });
+    await openAs(page, ACCOUNTS.brand, '/themes/themes_page');
+    await row.getByTestId('theme-publish').click();
+    const publish = page.getByRole('dialog').filter({ has: page.getByTestId('publish-audience') });
+    await expect(publish.getByTestId('publish-audience')).toContainText(`${audience.terminals} 台电视`);
+    await expect(publish.getByTestId('publish-audience')).toContainText('1 家酒店');
+    await expect(publish.getByTestId('publish-live')).toContainText('v1');
+    await expect(publish.getByTestId('publish-live').getByTestId('theme-stage')).toBeVisible();
+    await expect(publish.getByTestId('publish-draft').getByTestId('theme-stage')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('publish-live-zh.png') });
+    await publish.getByRole('button', { name: '取 消' }).or(publish.getByRole('button', { name: '取消' })).click();
+    await expect(publish).toBeHidden();
   } finally {
     await fleet.stop();
     await brandApi.post(`/admin/theme/${id}/cancel-send`, {});

@@ -2,14 +2,15 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFleet, type Fleet } from '../../tools/simulator/lib.js';
 import { apiLogin, label, login, WEB } from '../support/auth.js';
 import { baseUrl } from '../support/server.js';
-import { activePage } from '../support/shell.js';
+import { activePage, switchLanguage } from '../support/shell.js';
+import { tvAuthQrPng } from '../../apps/server/src/areas/tvauth/qr.js';
 import { rowAction } from '../support/rows.js';
 
 /**
  * TV-auth projects end to end: the platform administrator creates a project and its model, opens the
- * project's mini-program QR code, a simulated TV is authorized through the installer's call
- * (`POST /api/device/v1/tv-auth`, as the phone would send it), the project's log shows the pass and
- * the terminal list shows the TV authorized.
+ * project's QR code, an installer's phone opens the address the code encodes and authorizes a
+ * simulated TV on the installer's page (which sends `POST /api/device/v1/tv-auth`), the project's log
+ * shows the pass and the terminal list shows the TV authorized.
  */
 
 const PROJECTS = `${WEB}/terminal_control/tv_auth`;
@@ -25,7 +26,7 @@ async function choose(page: Page, scope: Locator, id: string, option: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
-test('a TV-auth project authorizes a TV scanned on site', async ({ page, request }) => {
+test('a TV-auth project authorizes a TV scanned on site', async ({ page, request, browser }) => {
   // Many steps through several pages, with a simulated TV polling alongside.
   test.setTimeout(120_000);
   const run = Date.now().toString(36);
@@ -67,13 +68,41 @@ test('a TV-auth project authorizes a TV scanned on site', async ({ page, request
     await expect(qr.getByTestId('tv-auth-qr-download')).toBeEnabled();
     await qr.getByRole('button', { name: /close|关闭/i }).click();
 
-    // The installer's phone sends the TV's MAC with the project's key.
+    // The address the QR code encodes: the served PNG is exactly the QR code of the address the
+    // server names, and that address carries the project's key.
     const token = await apiLogin(request, 'platform');
     const projects = await request.get('/api/records/tv-auth-projects', { params: { keyword: name }, headers: { authorization: `Bearer ${token}` } });
     const [project] = ((await projects.json()) as { data: { items: { id: number; authKey: string }[] } }).data.items;
-    const authorized = await request.post('/api/device/v1/tv-auth', { data: { key: project!.authKey, mac: tv.mac } });
-    expect(authorized.status(), await authorized.text()).toBe(200);
-    await expect.poll(() => tv.authorization).toBe('authorized');
+    const code = await request.get(`/api/tv-auth/projects/${project!.id}/qr`, { headers: { authorization: `Bearer ${token}` } });
+    const address = code.headers()['x-tv-auth-url']!;
+    expect(Buffer.compare(await code.body(), await tvAuthQrPng(address)), 'the QR code encodes the address').toBe(0);
+    expect(new URL(address).searchParams.get('key')).toBe(project!.authKey);
+
+    // The installer's phone opens it: the installer's page, in the phone's language or the other.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', geolocation: { longitude: 121.49, latitude: 31.24 }, permissions: ['geolocation'] });
+    try {
+      const installer = await phone.newPage();
+      await installer.goto(address);
+      await expect(installer).toHaveURL(/\/new-frontend\/tv-auth\?key=/);
+      const card = installer.getByTestId('tv-auth-page');
+      await expect(card).toContainText('Authorize a TV');
+      await switchLanguage(installer, '简体中文');
+      await expect(card).toContainText('电视授权');
+      await installer.screenshot({ path: test.info().outputPath('tv-auth-installer.png') });
+      // A TV the server does not know is refused in words at the form; the scanned TV is authorized.
+      await installer.getByTestId('tv-auth-mac').fill('E2E000000000');
+      await installer.getByTestId('tv-auth-submit').tap();
+      await expect(installer.getByTestId('tv-auth-failure')).toContainText('终端尚未注册');
+      await installer.getByTestId('tv-auth-mac').fill(tv.mac);
+      await installer.getByTestId('tv-auth-submit').tap();
+      await expect(installer.getByTestId('tv-auth-done')).toContainText(tv.mac);
+      await expect.poll(() => tv.authorization).toBe('authorized');
+      // Without a key the page says how to get one.
+      await installer.goto(new URL('/tv-auth', address).toString());
+      await expect(installer.getByTestId('tv-auth-no-key')).toContainText('扫描项目的授权二维码');
+    } finally {
+      await phone.close();
+    }
 
     // The project's log shows the pass; the terminal list shows the TV authorized.
     await page.goto(PROJECTS);

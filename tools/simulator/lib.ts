@@ -16,6 +16,7 @@ import { EventTracker } from '@htv/shared/areas/tracking/tracker';
 import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import type { TaskResultRequest, TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks, type TaskActions } from '@htv/shared/areas/tasks/runner';
+import type { SurveyPart, SurveyReport } from '@htv/shared/areas/hotelsurvey/device';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
@@ -44,6 +45,7 @@ export type TvEvent =
   | { type: 'release'; actionId: number; kind: string; versionName: string; state: 'success' | 'failed' }
   | { type: 'heartbeat'; ms: number }
   | { type: 'task'; logId: number; action: string; state: TaskResultRequest['state'] }
+  | { type: 'survey'; surveyId: number; verdict: string | null }
   | { type: 'error'; message: string };
 
 export interface TvOptions {
@@ -277,7 +279,32 @@ export class VirtualTv {
     await this.syncTheme();
     await this.syncBoot();
     void this.releases.sync(this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
+    void this.runSurvey();
     return this.config;
+  }
+
+  private surveyRun: string | undefined;
+
+  /**
+   * A hotel survey's check (the `survey` part, docs/hotelsurvey.md): once per run, times the pings and
+   * the test file's download and reports them (model and firmware are the server's from registration).
+   */
+  private async runSurvey(): Promise<void> {
+    const part = this.config?.['survey' as keyof DeviceConfig] as SurveyPart | undefined;
+    if (!part || part.runId === this.surveyRun) return;
+    this.surveyRun = part.runId;
+    const timed = async <T>(path: string) => {
+      const started = performance.now();
+      const res = await this.client.request<Envelope<T>>('GET', `${DEVICE_API_BASE}${path}`, { headers: this.auth(), signal: this.abort.signal }).catch(() => null);
+      return res?.status === 200 ? { ms: Math.round(performance.now() - started), data: res.body?.data } : null;
+    };
+    const pingsMs: (number | null)[] = [];
+    for (let i = 0; i < part.pings; i++) pingsMs.push((await timed('/survey/ping'))?.ms ?? null);
+    const file = await timed<{ payload: string }>('/survey/download');
+    const report: SurveyReport = { surveyId: part.surveyId, runId: part.runId, pingsMs, downloadBytes: file?.data?.payload.length ?? null, downloadMs: file?.ms ?? null };
+    const res = await this.client.request<Envelope<{ verdict: string }>>('POST', `${DEVICE_API_BASE}/survey/report`, { headers: this.auth(), body: report, signal: this.abort.signal }).catch(() => null);
+    if (res?.status !== 200) this.surveyRun = undefined;
+    this.emit({ type: 'survey', surveyId: part.surveyId, verdict: res?.status === 200 ? (res.body?.data.verdict ?? null) : null });
   }
 
   /**

@@ -68,6 +68,8 @@ function describe(event: TvEvent): string {
       return `${event.kind} ${event.versionName} (action ${event.actionId}): install ${event.state}`;
     case 'task':
       return `task ${event.action} (log ${event.logId}): ${event.state}`;
+    case 'survey':
+      return `survey ${event.surveyId}: ${event.verdict ?? 'report refused'}`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':

@@ -35,6 +35,27 @@ export interface Config {
   uploadQuotaMb?: number;
   /** Hours an upload that no row references is kept before the sweep removes it (UPLOAD_ORPHAN_GRACE_H). */
   uploadOrphanGraceHours?: number;
+  /**
+   * WEATHER_URL: the weather provider's address (Open-Meteo's API or its simulator, tools/weather);
+   * `off`: no weather is fetched. Default https://api.open-meteo.com (docs/weather.md).
+   */
+  weatherUrl?: string;
+  /**
+   * AIR_QUALITY_URL: the air-quality provider's address (Open-Meteo's air-quality API or the weather
+   * simulator); `off`: no PM2.5 is fetched. Default https://air-quality-api.open-meteo.com (docs/weather.md).
+   */
+  airQualityUrl?: string;
+  /**
+   * EXCHANGE_URL: the exchange-rate provider's address (the ECB's site or its simulator,
+   * tools/exchange); `off`: no rates are fetched. Default https://www.ecb.europa.eu (docs/exchange.md).
+   */
+  exchangeUrl?: string;
+  /**
+   * RCU_GATEWAYS: origins of room-control gateways the server may reach although they are on a
+   * private network (comma separated, e.g. `http://10.1.2.3:8080`); a hotel's gateway address
+   * elsewhere must be public (docs/rcu.md).
+   */
+  rcuGateways?: string[];
   /** MQTT push (MQTT_URL and friends); absent: the long-poll is the TVs' only push channel. */
   mqtt?: MqttSettings;
 }
@@ -155,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     demoFleet: demoFleet(env, demo),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    weatherUrl: env.WEATHER_URL === 'off' ? undefined : new URL(env.WEATHER_URL || 'https://api.open-meteo.com').origin,
+    airQualityUrl: env.AIR_QUALITY_URL === 'off' ? undefined : new URL(env.AIR_QUALITY_URL || 'https://air-quality-api.open-meteo.com').origin,
+    exchangeUrl: env.EXCHANGE_URL === 'off' ? undefined : new URL(env.EXCHANGE_URL || 'https://www.ecb.europa.eu').origin,
+    rcuGateways: (env.RCU_GATEWAYS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => new URL(origin).origin),
     uploadQuotaMb: nonNegative(env, 'UPLOAD_QUOTA_MB'),
     uploadOrphanGraceHours: nonNegative(env, 'UPLOAD_ORPHAN_GRACE_H'),
     mqtt: mqttSettings(env, secrets.signingKey),

@@ -6,8 +6,22 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, makePrivate } from './config.js';
 import { CREATE_EMBEDDED_ENV, createEmbeddedInChild, openDatabase, type Database } from './db/client.js';
+import { localDiskStorage } from './files/storage.js';
 import { seedFirstAdmin, type FirstAdmin } from './seed/admin.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
+import { FIAS_DEFAULTS, FiasLinks } from './areas/pms/fias/links.js';
+import { prepareDemoPms, runDemoPms } from './areas/pms/demo.js';
+import { runDemoLaundry } from './areas/laundry/demo.js';
+import { runDemoRcu } from './areas/rcu/demo.js';
+import { runDemoRobot } from './areas/robot/demo.js';
+import { startPmsRetention } from './areas/pms/retention.js';
+import { openMeteo } from './areas/weather/provider.js';
+import { startWeatherRefresh } from './areas/weather/refresh.js';
+import { allowConfiguredRemote } from './files/remote.js';
+import { startWeatherSimulator } from '@htv/tools/weather';
+import { startExchangeSimulator } from '@htv/tools/exchange';
+import { ecbDaily } from './areas/exchange/provider.js';
+import { startExchangeRefresh } from './areas/exchange/refresh.js';
 import { planFleet, prepareFleet, runFleet, seedFleetHistory, type RunningFleet } from './seed/fleet.js';
 import { deviceOptionsFromEnv } from './areas/devices/options.js';
 import { WEB_BASE } from './system/web.js';
@@ -37,10 +51,11 @@ async function prepare(db: Database): Promise<Prepared> {
   // The demo is for trying the product (embedded database by default, or DEMO=1); otherwise an empty
   // database gets one administrator, who must change the password at first sign-in.
   const firstAdmin = config.demo ? null : await seedFirstAdmin(db.db, config.adminPassword);
-  const seeded = config.demo ? await seedDemo(db.db) : firstAdmin !== null;
+  const seeded = config.demo ? await seedDemo(db.db, localDiskStorage(config.dataDir)) : firstAdmin !== null;
   const plan = config.demoFleet ? await planFleet(db.db, config.demoFleet) : [];
   if (plan.length) {
     await prepareFleet(db.db, plan, fleetAddress);
+    await prepareDemoPms(db.db);
     if (seeded) await seedFleetHistory(db.db, plan, statsUtcOffsetMin);
   }
   return { firstAdmin, seeded };
@@ -92,6 +107,16 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   await fleet?.stop();
+  demoPms?.stop();
+  demoLaundry?.stop();
+  demoRcu?.stop();
+  demoRobot?.stop();
+  await fias?.close();
+  pmsRetention?.stop();
+  weatherRefresh?.stop();
+  weatherSimulator?.server.close();
+  exchangeRefresh?.stop();
+  exchangeSimulator?.server.close();
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   // close() stops accepting, waits for in-flight requests and runs onClose hooks (which flush batched writes).
   await app.close();
@@ -100,12 +125,53 @@ async function shutdown(signal: string) {
   process.exit(0);
 }
 let fleet: RunningFleet | undefined;
+let fias: FiasLinks | undefined;
+let pmsRetention: { stop(): void } | undefined;
+let weatherRefresh: { stop(): void } | undefined;
+let weatherSimulator: { server: { close(): void } } | undefined;
+let exchangeRefresh: { stop(): void } | undefined;
+let exchangeSimulator: { server: { close(): void } } | undefined;
+let demoPms: { stop(): void } | undefined;
+let demoLaundry: { stop(): void } | undefined;
+let demoRcu: { stop(): void } | undefined;
+let demoRobot: { stop(): void } | undefined;
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
-if (fleetPlan.length) fleet = runFleet(fleetPlan, `http://${fleetAddress.includes(':') ? `[${fleetAddress}]` : fleetAddress}:${port}`, app.log.child({ module: 'demo-fleet' }), statsUtcOffsetMin);
+// The hotels' FIAS links: each held by one process of all that share the database (docs/pms.md).
+fias = new FiasLinks(database.db, { host: config.host, ...FIAS_DEFAULTS, log: app.log.child({ module: 'fias' }) }).start();
+pmsRetention = runsJobs() ? startPmsRetention(database.db, app.log.child({ module: 'pms' })) : undefined;
+// The demo without a WEATHER_URL asks the provider's simulator (tools/weather), run in this process.
+const weatherUrl = config.demo && !process.env.WEATHER_URL && runsJobs() ? (weatherSimulator = await startWeatherSimulator()).url : config.weatherUrl;
+// The weather simulator answers the air-quality API too (the demo's PM2.5).
+const airUrl = weatherSimulator && !process.env.AIR_QUALITY_URL ? weatherUrl : config.airQualityUrl;
+if (weatherUrl && runsJobs()) {
+  // The operator's provider address (or its simulator on the local network) may be fetched.
+  allowConfiguredRemote(weatherUrl);
+  if (airUrl) allowConfiguredRemote(airUrl);
+  weatherRefresh = startWeatherRefresh(database.db, openMeteo(weatherUrl, airUrl), app.log.child({ module: 'weather' }));
+}
+// Exchange rates: the demo without an EXCHANGE_URL asks the ECB feed's simulator (tools/exchange).
+const exchangeUrl = config.demo && !process.env.EXCHANGE_URL && runsJobs() ? (exchangeSimulator = await startExchangeSimulator()).url : config.exchangeUrl;
+if (exchangeUrl && runsJobs()) {
+  allowConfiguredRemote(exchangeUrl);
+  exchangeRefresh = startExchangeRefresh(database.db, ecbDaily(exchangeUrl), app.log.child({ module: 'exchange' }));
+}
+if (fleetPlan.length) {
+  const url = `http://${fleetAddress.includes(':') ? `[${fleetAddress}]` : fleetAddress}:${port}`;
+  fleet = runFleet(fleetPlan, url, app.log.child({ module: 'demo-fleet' }), statsUtcOffsetMin);
+  demoPms = await runDemoPms(database.db, url, fleetAddress, app.log.child({ module: 'demo-pms' }));
+}
+// The demo hotel's laundry on the simulator (in-memory: one process holds it, docs/laundry.md).
+if (config.demo && runsJobs()) demoLaundry = await runDemoLaundry(database.db, app.log.child({ module: 'demo-laundry' }));
+// Room-control gateways on the hotel's network the operator allows (RCU_GATEWAYS, docs/rcu.md).
+for (const origin of config.rcuGateways ?? []) allowConfiguredRemote(origin);
+// The demo hotel's rooms on the simulated gateway (tools/rcu, in this process).
+if (config.demo && runsJobs()) demoRcu = await runDemoRcu(database.db, app.log.child({ module: 'demo-rcu' }));
+// The demo hotel's delivery robot, simulated (tools/robot, docs/robot.md).
+if (config.demo && runsJobs()) demoRobot = await runDemoRobot(database.db);
 if (worker === undefined) {
   app.log.info({ url: `http://localhost:${port}${WEB_BASE}`, database: database.engine, seeded: prepared.seeded, dataDir: config.dataDir }, 'console ready');
   process.stdout.write(banner(port, prepared, fleetPlan.length, 1));

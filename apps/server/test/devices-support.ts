@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { hotels } from '../src/db/schema/index.js';
+import { hotels, recordTables } from '../src/db/schema/index.js';
 import { Client, type TestApp } from './support/app.js';
 
 /** A random valid MAC (12 upper-case hex digits). */
@@ -52,4 +52,18 @@ export async function publicIdOf(t: TestApp, hotelId: number): Promise<string> {
 export async function installCodeOf(t: TestApp, hotelId: number): Promise<string> {
   const [row] = await t.database.db.select({ publicId: hotels.publicId, secret: hotels.installSecret }).from(hotels).where(eq(hotels.id, hotelId));
   return `${row!.publicId}-${row!.secret}`;
+}
+
+/** A TV of a hotel registered with its install code, authorized unless `authorized` is false. */
+export async function hotelTv(t: TestApp, hotelId: number, authorized = true): Promise<Tv> {
+  const tv = await registerTv(t, { installCode: await installCodeOf(t, hotelId) });
+  if (authorized) await t.database.db.update(recordTables.terminal!).set({ authorization: 'authorized' }).where(eq(recordTables.terminal!.id, tv.terminalId));
+  return tv;
+}
+
+/** One part of the TV's configuration (undefined when the configuration leaves it out). */
+export async function configPartOf<P>(tv: Tv, name: string): Promise<P | undefined> {
+  const res = await tv.device.get<Record<string, unknown>>('/api/device/v1/config');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data[name] as P | undefined;
 }

@@ -53,6 +53,14 @@ describe('command hub', () => {
     hub.releaseAll();
     expect(await released).toEqual([]);
   });
+
+  it('queues every command that carries data, in order (each key of a phone remote counts)', () => {
+    const hub = new CommandHub(1000);
+    hub.push(7, 'remote', true, { key: 'up' });
+    hub.push(7, 'remote', true, { key: 'up' });
+    hub.push(7, 'remote', true, { key: 'ok' });
+    expect(hub.take(7).map((c) => c.data)).toEqual([{ key: 'up' }, { key: 'up' }, { key: 'ok' }]);
+  });
 });
 
 describe('authorization rule matching', () => {

@@ -387,7 +387,9 @@ describe('content detection', () => {
     expect(detectType(bmp(2, 2))).toBe('bmp');
     expect(detectType(riff('WEBP'))).toBe('webp');
     expect(detectType(riff('AVI '))).toBe('avi');
-    expect(detectType(riff('WAVE'))).toBeNull();
+    expect(detectType(riff('WAVE'))).toBe('wav');
+    expect(detectType(riff('WAVX'))).toBeNull();
+    expect(detectType(head('fLaC', Buffer.alloc(38)))).toBe('flac');
     expect(detectType(mp4(64))).toBe('mp4');
     expect(detectType(head([0, 0, 0, 20], 'ftypqt  ', Buffer.alloc(8)))).toBe('mov');
     expect(detectType(head([0, 0, 0, 8], 'moov', Buffer.alloc(8)))).toBe('mov');

@@ -213,3 +213,116 @@ describe('the attacks that reached the database or the raw error page', () => {
     expect(anonymous.json()).toEqual({ code: '-1', errkey: 'error.badRequest', errmsg: expect.any(String) });
   });
 });
+
+/** A body or query key that names a hotel or a brand, and the kind of id it takes. */
+function tenantKey(key: string): { kind: 'hotel' | 'brand'; many: boolean } | undefined {
+  const match = /^(hotel|brand)(?:(Id|_id)|(Ids|_ids))?$/.exec(key);
+  if (!match || (match[1] === 'brand' && !match[2] && !match[3])) return undefined;
+  return { kind: match[1] as 'hotel' | 'brand', many: !!match[3] };
+}
+
+const MISSING_ID = 2 ** 31 - 1;
+
+/** A list answer (an array, or a page holding arrays): what a filter by an id may narrow. */
+function isList(data: unknown): boolean {
+  return Array.isArray(data) || (data !== null && typeof data === 'object' && Object.values(data).some(Array.isArray));
+}
+
+describe('hostile input: every route at once', () => {
+  const withBody = () => routes.filter((route) => route.body !== undefined && route.method !== 'GET');
+  const pathOf = (route: Route, id = String(MISSING_ID)) => route.path.replace(/\{[^}]+\}/g, id);
+
+  async function call(route: Route, user: Who, payload: string | undefined, query = '') {
+    return t.app.inject({
+      method: route.method as 'POST',
+      url: `${pathOf(route)}${query}`,
+      payload,
+      headers: { ...(await headersOf(user)), ...(payload === undefined ? {} : { 'content-type': 'application/json' }), 'x-forwarded-for': '10.200.0.2' },
+    });
+  }
+
+  it('answers a deeply nested JSON body with the envelope’s 400 on every route, for anyone', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const bodies = [deep(10_000), `{"name":${deep(100)}}`, `{"a":"[[[[","b":${deep(65)}}`];
+    const failures: string[] = [];
+    for (const route of withBody()) {
+      for (const user of who) {
+        for (const payload of bodies) {
+          const res = await call(route, user, payload);
+          if (res.statusCode !== 400 || res.json().errkey !== 'error.badRequest') failures.push(`${route.method} ${route.path} as ${user} (${payload.length} bytes) → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // 64 levels, deeper than anything real but within the bound, is read as usual.
+    const platform = await clientFor(t, users.platform!);
+    const within = await platform.request('POST', '/api/records/pms-manufacturer', `{"name":${deep(63)}}`, { 'content-type': 'application/json' });
+    expectRefused(within, 422, ['name']);
+  }, 120_000);
+
+  it('refuses a lone surrogate anywhere in a body as an invalid field, on every route, for anyone', async () => {
+    const failures: string[] = [];
+    for (const route of withBody()) {
+      const keys = route.body!.length ? route.body! : ['name'];
+      const bodies = [Object.fromEntries(keys.map((k) => [k, '\uD800'])), { [keys[0]!]: { nested: ['ok', 'x\uDC00'] } }, { [`${keys[0]}\uD800`]: 1 }];
+      for (const user of who) {
+        for (const body of bodies) {
+          const res = await call(route, user, JSON.stringify(body));
+          const refused = [400, 401, 403, 404, 422, 429].includes(res.statusCode);
+          if (!refused) failures.push(`${route.method} ${route.path} as ${user} ${JSON.stringify(body)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The two calls that reached the database: a template's name, and a text deep in a draft's document.
+    const platform = await clientFor(t, users.platform!);
+    const theme = await platform.post('/api/admin/theme', { name: '\uD800', equipmentType: 'room' });
+    expectRefused(theme, 422, ['name']);
+    expect(theme.body.errors.name).toEqual(['Template name is invalid']);
+    const created = await platform.post('/api/admin/theme', { name: 'Lobby', equipmentType: 'room' });
+    const saved = (await platform.get(`/api/admin/theme/${created.body.data.id}`)).body.data;
+    const document = structuredClone(saved.document);
+    const text = { type: 'text', key: 'hello', x: 0, y: 0, width: 400, height: 100, text: { en: 'Hi \uD800' } };
+    document.layouts[0].pages[0].containers = [{ key: 'c1', name: 'Main', x: 0, y: 0, width: 1920, height: 1080, blocks: [text] }];
+    expectRefused(await platform.put(`/api/admin/theme/${saved.id}/draft`, { revision: saved.draftRevision, document }), 422, ['document']);
+    expect((await platform.get(`/api/admin/theme/${saved.id}`)).body.data.draftRevision).toBe(saved.draftRevision);
+  }, 120_000);
+
+  it('answers another tenant’s hotel or brand id, wherever a route takes one, like a missing one and never acts on it', async () => {
+    const stranger = await createTenant(t, []);
+    const foreign = {
+      brand: { hotel: stranger.hotelIds[0], brand: stranger.brandId },
+      hotel: { hotel: tenant.hotelIds[1], brand: stranger.brandId },
+    } as const;
+    const failures: string[] = [];
+    const named = routes.filter((route) => [...route.query, ...(route.body ?? [])].some((key) => tenantKey(key)));
+    expect(named.length).toBeGreaterThan(50);
+    for (const route of named) {
+      for (const user of ['brand', 'hotel'] as const) {
+        const answer = async (ids: { hotel: number; brand: number }) => {
+          const value = (key: string) => {
+            const k = tenantKey(key)!;
+            return k.many ? [ids[k.kind]] : ids[k.kind];
+          };
+          const query = route.query.filter(tenantKey).map((key) => `${key}=${value(key)}`).join('&');
+          const body = route.method === 'GET' ? undefined : JSON.stringify(Object.fromEntries((route.body ?? []).filter(tenantKey).map((key) => [key, value(key)])));
+          return call(route, user, body, query ? `?${query}` : '');
+        };
+        const theirs = await answer(foreign[user]);
+        const missing = await answer({ hotel: MISSING_ID, brand: MISSING_ID });
+        const label = `${route.method} ${route.path} as ${user} → ${theirs.statusCode} ${theirs.body.slice(0, 200)}`;
+        if (theirs.statusCode >= 500) failures.push(label);
+        else if (theirs.statusCode !== missing.statusCode) failures.push(`${label}; a missing id → ${missing.statusCode}`);
+        else if (theirs.statusCode < 300 && route.method !== 'GET') failures.push(`${label}: acted on`);
+        else if (theirs.statusCode < 300 && String(theirs.headers['content-type']).includes('json')) {
+          // A single row answered for an id is someone's row; a list narrowed by another tenant's id holds what a
+          // missing id's does (the platform's shared rows at most), nothing of that tenant's or the caller's own.
+          const [data, missingData] = [theirs.json().data, missing.json().data];
+          if (!isList(data)) failures.push(`${label}: answered a row`);
+          else if (JSON.stringify(data) !== JSON.stringify(missingData)) failures.push(`${label}: answered other rows than for a missing id: ${JSON.stringify(missingData).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -104,6 +104,22 @@ describe('names in the request language', () => {
     expect(ok(await a.brand.get(`/api/hotels/${a.hotelIds[0]}/rooms?lang=zh-CN`)).hotel.name).not.toBe(`Harbour ${mark}`);
   });
 
+  it('names each row of a list in the request language (`displayTitle`), by query or Accept-Language, and exports it so', async () => {
+    // The hotel got its English name in the test before.
+    const listed = async (query: string, headers: Record<string, string> = {}) =>
+      ok(await a.brand.request('GET', `/api/records/hotel?pagesize=200${query}`, undefined, headers)).items.find((h: { id: number }) => h.id === a.hotelIds[0]);
+    expect(await listed('&lang=en')).toMatchObject({ displayTitle: `Harbour ${mark}`, nameEn: `Harbour ${mark}` });
+    expect(await listed('', { 'accept-language': 'en-US,en;q=0.9' })).toMatchObject({ displayTitle: `Harbour ${mark}` });
+    expect((await listed('', { 'accept-language': 'zh-CN' })).displayTitle).not.toBe(`Harbour ${mark}`);
+    const zh = await listed('&lang=zh-CN');
+    expect(zh.displayTitle).toBe(zh.name);
+    expect(zh.displayTitle).not.toBe(`Harbour ${mark}`);
+    // The title column keeps the stored name (the edit form's).
+    expect((await listed('&lang=en')).name).toBe(zh.name);
+    const sheet = await sheetOf(await a.brand.request('GET', `/api/records/hotel/export?lang=en-US`));
+    expect(column(sheet, 'Hotel name')).toContain(`Harbour ${mark}`);
+  });
+
   it('labels tag options by their English names in English', async () => {
     const tag = ok(await platform.post('/api/records/tag', { nameZh: `海景${mark}`, nameEn: `Sea view ${mark}`, type: 'room' })).id;
     expect(ok(await platform.get(`/api/records/tag/options?keyword=${mark}&lang=en-US`))).toEqual([{ value: tag, label: `Sea view ${mark}` }]);
@@ -161,6 +177,9 @@ describe('the hotel of hotel accounts', () => {
     expect(column(zh, '酒店')).toEqual([await hotelName(a.hotelIds[0])]);
     const en = await sheetOf(await a.brand.request('GET', `/api/records/hotel-account/export?keyword=${mark}&lang=en-US`));
     expect(column(en, 'Hotel').sort()).toEqual([`Harbour ${mark}`, await hotelName(a.hotelIds[1])].sort());
+    // A switch that is a state is named as one: enabled, not "yes".
+    expect(column(en, 'Enabled')).toEqual(['Enabled', 'Enabled']);
+    expect(column(zh, '启用')).toEqual(['启用']);
   });
 
   it('keeps the hotel an account was made in: the column is never written by an update', async () => {

@@ -24,7 +24,8 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && !output.includes('console ready'); i++) await new Promise((r) => setTimeout(r, 100));
+  // A first start migrates and seeds the demo from the sources (tsx): up to a minute on a busy machine.
+  for (let i = 0; i < 600 && !output.includes('console ready'); i++) await new Promise((r) => setTimeout(r, 100));
   if (!output.includes('console ready')) throw new Error(`server did not start:\n${output}`);
   return { child, output: () => output, base, exited };
 }
@@ -89,16 +90,19 @@ describe.runIf(ENGINE === 'pglite')('start-up and shutdown', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('runs the demo fleet when asked: TVs online on the dashboard, a week of history, unauthorized ones and a stolen-use alarm', { timeout: 120_000 }, async () => {
+  it('runs the demo fleet when asked: TVs online on the dashboard, a week of history, unauthorized ones and a stolen-use alarm', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'htv-start-'));
     const env = { DEMO_FLEET: '8', DEVICE_HEARTBEAT_INTERVAL_S: '1' };
     const first = await start(dataDir, env);
     expect(first.output()).toContain('Demo fleet: 8 virtual TVs');
     const token = await login(first.base);
     let board: any;
-    for (let i = 0; i < 60; i++) {
+    let fleet: any;
+    // The fleet's TVs register one after another while the demo's other simulators start: wait for all of them.
+    for (let i = 0; i < 90; i++) {
       board = (await call(first.base, token, '/api/dashboard?days=7')).body.data;
-      if (board.counts.online > 0 && board.alarms.open > 0) break;
+      fleet = (await call(first.base, token, '/api/records/terminals?pagesize=100&softwareVersion=3.1.0')).body.data;
+      if (board.counts.online > 0 && board.alarms.open > 0 && fleet.total >= 7) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     expect(board.counts.online).toBeGreaterThan(0);
@@ -108,7 +112,6 @@ describe.runIf(ENGINE === 'pglite')('start-up and shutdown', () => {
     expect(past.reduce((sum: number, d: { registered: number }) => sum + d.registered, 0)).toBeGreaterThan(0);
     expect(board.presence.length).toBeGreaterThan(24);
     expect(board.alarms.recent[0]).toMatchObject({ kind: 'ipOutsideWhitelist', hotelName: '海智青岛质检中心' });
-    const fleet = (await call(first.base, token, '/api/records/terminals?pagesize=100&softwareVersion=3.1.0')).body.data;
     expect(fleet.total).toBeGreaterThanOrEqual(7);
     expect(fleet.items.some((t: { authorization: string }) => t.authorization === 'unauthorized')).toBe(true);
     expect(fleet.items.filter((t: { authorization: string }) => t.authorization === 'authorized').length).toBeGreaterThan(4);

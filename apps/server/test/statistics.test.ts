@@ -1,7 +1,8 @@
 import type { MapAnswer, ShareAnswer, TerminalDataRow } from '@htv/shared/areas/statistics/index';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { externalLinksFromEnv } from '../src/areas/statistics/routes.js';
+import { externalLinksFor, externalLinksFromEnv } from '../src/areas/statistics/routes.js';
+import { hotels } from '../src/db/schema/index.js';
 import { installCodeOf, registerTv, type Tv } from './devices-support.js';
 import type { Client, TestApp } from './support/app.js';
 import { testApp } from './support/app.js';
@@ -90,6 +91,24 @@ describe('online map', () => {
     expect(cities).toMatchObject({ level: 'city', province: '广东', items: [{ name: '深圳', total: 2, online: 1 }, { name: '广州', total: 1, online: 0 }] });
   });
 
+  it('places a TV by its hotel’s address or city first, then by the region it reports; the rest are unknown', async () => {
+    const c = await createTenant(t, ['statistics.read']);
+    const [addressed, bare] = c.hotelIds;
+    await t.database.db.execute(sql`update hotels set address = '浙江省杭州市西湖区湖滨路1号', city = '杭州' where id = ${addressed}`);
+    const inAddressed = await installCodeOf(t, addressed);
+    const online = await registerTv(t, { installCode: inAddressed, model: 'MC' });
+    await registerTv(t, { installCode: inAddressed, model: 'MC', region: '广东省', city: '深圳' });
+    await registerTv(t, { installCode: await installCodeOf(t, bare), model: 'MC' });
+    await registerTv(t, { installCode: await installCodeOf(t, bare), model: 'MC', region: '四川省', city: '成都' });
+    await online.device.post('/api/device/v1/heartbeat', {});
+    await t.app.devices.heartbeats.flush();
+    const provinces = await get<MapAnswer>(c.brand, '/api/statistics/map');
+    expect(provinces).toEqual({ level: 'province', province: null, items: [{ name: '浙江', total: 2, online: 1 }, { name: '四川', total: 1, online: 0 }], unknown: 1 });
+    expect((await get<MapAnswer>(c.brand, `/api/statistics/map?province=${encodeURIComponent('浙江省')}`)).items).toEqual([{ name: '杭州', total: 2, online: 1 }]);
+    await t.database.db.execute(sql`update hotels set address = null, city = '上海' where id = ${addressed}`);
+    expect((await get<MapAnswer>(c.brand, '/api/statistics/map')).items).toEqual([{ name: '上海', total: 2, online: 1 }, { name: '四川', total: 1, online: 0 }]);
+  });
+
   it('a hotel and another brand see their own terminals only', async () => {
     expect((await get<MapAnswer>(a.hotel, '/api/statistics/map')).items).toEqual([{ name: '广东', total: 3, online: 1 }]);
     expect((await get<MapAnswer>(b.brand, `/api/statistics/map?province=${encodeURIComponent('广东')}`)).items).toEqual([{ name: '珠海', total: 2, online: 0 }]);
@@ -105,6 +124,16 @@ describe('terminal data by manufacturer and by brand', () => {
     expect(earlier.items).toEqual([{ key: vendorA, label: vendorA, total: 4, online: 1, registered: 0, activated: 0 }]);
     const brands = await get<{ items: TerminalDataRow[] }>(platform, `/api/statistics/terminals?by=brand&from=${today}&to=${today}&brandId=${b.brandId}`);
     expect(brands.items).toEqual([expect.objectContaining({ key: String(b.brandId), total: 2, registered: 2, activated: 0, label: expect.any(String) })]);
+  });
+
+  it('lists a manufacturer once however many brands its TVs serve', async () => {
+    const c = await createTenant(t, []);
+    const d = await createTenant(t, []);
+    const vendor = `VCD${c.brandId}`;
+    for (const hotelId of [c.hotelIds[0], c.hotelIds[1], d.hotelIds[0]]) await registerTv(t, { installCode: await installCodeOf(t, hotelId), vendor });
+    const rows = (await get<{ items: TerminalDataRow[] }>(platform, `/api/statistics/terminals?by=manufacturer&from=${today}&to=${today}`)).items;
+    expect(rows.filter((row) => row.key === vendor)).toEqual([{ key: vendor, label: vendor, total: 3, online: 0, registered: 3, activated: 0 }]);
+    expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
   });
 
   it('another brand asking for the first brand gets nothing; a backwards or long range is refused', async () => {
@@ -133,11 +162,26 @@ describe('external menu entries', () => {
     expect(externalLinksFromEnv({ VOD_PLATFORM_URL: 'https://vod.example.com/member', OPERATION_PLATFORM_URL: 'javascript:alert(1)' })).toEqual({
       vod_platform: 'https://vod.example.com/member',
       operation_platform: null,
+      eshow: null,
+      x2b: null,
     });
   });
 
+  it('eShow for those with eshow.read; the AI open platform only for a hotel with open_xb', async () => {
+    const links = externalLinksFromEnv({ ESHOW_URL: 'https://eshow.example.com/login', X2B_URL: 'https://x2b.example.com/' });
+    const hotelId = a.hotelIds[1];
+    const hotelUser = { userType: 3 as const, hotelId, isSuper: false, permissions: new Set(['eshow.read', 'x2b.open']) };
+    await t.database.db.update(hotels).set({ settings: {} }).where(eq(hotels.id, hotelId));
+    expect(await externalLinksFor(t.database.db, hotelUser, links)).toMatchObject({ eshow: 'https://eshow.example.com/login', x2b: null });
+    await t.database.db.update(hotels).set({ settings: { open_xb: true } }).where(eq(hotels.id, hotelId));
+    expect(await externalLinksFor(t.database.db, hotelUser, links)).toMatchObject({ eshow: 'https://eshow.example.com/login', x2b: 'https://x2b.example.com/' });
+    expect(await externalLinksFor(t.database.db, { ...hotelUser, permissions: new Set<string>() }, links)).toMatchObject({ eshow: null, x2b: null });
+    // Another hotel without the flag does not get it from this one's.
+    expect((await externalLinksFor(t.database.db, { ...hotelUser, hotelId: a.hotelIds[0] }, links)).x2b).toBeNull();
+  });
+
   it('answer null where none is configured, and only to those who may open the entry', async () => {
-    expect(await get(platform, '/api/statistics/external-links')).toEqual({ vod_platform: null, operation_platform: null });
+    expect(await get(platform, '/api/statistics/external-links')).toEqual({ vod_platform: null, operation_platform: null, eshow: null, x2b: null });
     expect((await a.hotel.get('/api/statistics/external-links')).status).toBe(200);
   });
 });

@@ -1,7 +1,12 @@
+import { channelsPart } from '../src/areas/channels/service.js';
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
+import { localDiskStorage } from '../src/files/storage.js';
 import { brands, hotelDeviceSettings, hotels, operationLogs, recordTables, roles, rooms, subBrands, users } from '../src/db/schema/index.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo.js';
 import { assertTerminalQuota } from '../src/areas/tenants/quota.js';
@@ -394,7 +399,7 @@ describe('demo seed', () => {
     const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     try {
       await database.migrate();
-      expect(await seedDemo(database.db)).toBe(true);
+      expect(await seedDemo(database.db, localDiskStorage(mkdtempSync(join(tmpdir(), 'htv-demo-'))))).toBe(true);
       const db = database.db;
       const hotelRows = await db.select().from(hotels);
       expect((await db.select().from(brands)).length).toBeGreaterThanOrEqual(2);
@@ -429,10 +434,23 @@ describe('demo seed', () => {
       expect(sunriseTvs.length).toBeGreaterThan(0);
       expect(sunriseTvs.filter((tv) => shown.get(tv.id)?.themeName === '朝阳客房主页').length).toBeGreaterThan(sunriseTvs.length / 2);
       expect(authorized.filter((tv) => tv.brandId !== sunrise).some((tv) => shown.has(tv.id))).toBe(false);
+
+      // The demo hotel's music: an album with two songs, their files made at seed time.
+      const songs = await db.select().from(recordTables.musicSong!);
+      expect(songs.map((song) => [song.hotelId, (song.duration as number) > 5])).toEqual([
+        [bund!.id, true],
+        [bund!.id, true],
+      ]);
+
+      // The demo hotel's live TV: two platform channels and its own, on the test streams, with a guide of now.
+      const live = (await channelsPart(db, bund!.id))!;
+      expect(live.channels.map((c) => [c.number, c.url.startsWith('/media/test-streams/')])).toEqual([[1, true], [2, true], [3, true]]);
+      expect(Object.values(live.guide).every((programmes) => programmes.some((p) => p.start <= Date.now() && Date.now() < p.stop))).toBe(true);
     } finally {
       await database.close();
     }
-  });
+    // A database created, migrated and seeded from nothing: slow on a loaded machine.
+  }, 60_000);
 });
 
 describe('operation log', () => {

@@ -284,6 +284,63 @@ describe('resolution', () => {
   });
 });
 
+describe('where a theme is live', () => {
+  it('counts the TVs of the caller’s reach whose winning send is the theme’s, their hotels and the version they show', async () => {
+    const tenant = await createTenant(t, HOTEL_PERMISSIONS);
+    const [h1, h2] = tenant.hotelIds;
+    await tvOf(tenant, h1);
+    const outranked = await tvOf(tenant, h1);
+    await tvOf(tenant, h2);
+    await tvOf(tenant, h2, 'office');
+    const brandTheme = await publishedTheme(tenant.brand, { name: 'Audience' });
+    const audience = async (client: Client, id = brandTheme.id) => {
+      const res = await client.get(`/api/admin/theme/${id}/audience`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    expect(await audience(tenant.brand)).toEqual({ terminals: 0, hotels: 0, liveVersion: { id: expect.any(Number), number: 1 } });
+    expect((await send(tenant.brand, brandTheme.id, { target: 'brand' })).status).toBe(200);
+    const macTheme = await publishedTheme(tenant.brand, { name: 'Audience MAC' });
+    expect((await send(tenant.brand, macTheme.id, { target: 'terminal', macs: [outranked.mac] })).status).toBe(200);
+    // Three room TVs in two hotels are reached; one shows a MAC send instead, the office TV another equipment type.
+    expect(await audience(tenant.brand)).toMatchObject({ terminals: 2, hotels: 2, liveVersion: { number: 1 } });
+    expect(await audience(tenant.brand, macTheme.id)).toMatchObject({ terminals: 1, hotels: 1 });
+    // The first hotel's own send outranks the brand's there.
+    const own = await publishedTheme(tenant.hotel, { name: 'Audience own' });
+    expect((await send(tenant.hotel, own.id, { target: 'hotel', hotelIds: [h1] })).status).toBe(200);
+    expect(await audience(tenant.hotel, own.id)).toMatchObject({ terminals: 1, hotels: 1 });
+    expect(await audience(tenant.brand)).toMatchObject({ terminals: 1, hotels: 1 });
+    // Another brand cannot ask.
+    expect((await b.brand.get(`/api/admin/theme/${brandTheme.id}/audience`)).status).toBe(404);
+    expect((await b.hotel.get(`/api/admin/theme/${own.id}/audience`)).status).toBe(404);
+    await cancelAll([brandTheme.id, macTheme.id, own.id]);
+    expect(await audience(tenant.brand)).toMatchObject({ terminals: 0, hotels: 0 });
+  });
+
+  it('shows a hotel the brand’s private template its TVs show, read-only, and no other hotel', async () => {
+    const tenant = await createTenant(t, HOTEL_PERMISSIONS);
+    const [h1] = tenant.hotelIds;
+    const hidden = await publishedTheme(tenant.brand, { name: 'Shown here' });
+    const listed = async (client: Client) => ((await client.get('/api/admin/theme?name=Shown here')).body.data.items as { id: number; shownHere: boolean; editable: boolean; actions: string[] }[]).filter((i) => i.id === hidden.id);
+    expect(await listed(tenant.hotel)).toEqual([]);
+    expect((await tenant.hotel.get(`/api/admin/theme/${hidden.id}`)).status).toBe(404);
+    expect((await send(tenant.brand, hidden.id, { target: 'hotel', hotelIds: [h1] })).status).toBe(200);
+    expect(await listed(tenant.hotel)).toEqual([expect.objectContaining({ shownHere: true, editable: false, actions: [] })]);
+    expect((await tenant.hotel.get(`/api/admin/theme/${hidden.id}`)).status).toBe(200);
+    expect((await tenant.hotel.put(`/api/admin/theme/${hidden.id}/draft`, { revision: hidden.draftRevision, document: hidden.document })).status).toBe(403);
+    // The other hotel of the brand and another brand's hotel see nothing of it.
+    expect(await listed(tenant.sibling)).toEqual([]);
+    expect((await b.hotel.get(`/api/admin/theme/${hidden.id}`)).status).toBe(404);
+    // Sent to the brand, it reaches the sibling too; a hotel taking its own templates only is not reached.
+    expect((await send(tenant.brand, hidden.id, { target: 'brand' })).status).toBe(200);
+    expect(await listed(tenant.sibling)).toEqual([expect.objectContaining({ shownHere: true })]);
+    await t.database.db.update(hotels).set({ themeSource: 'hotel' }).where(eq(hotels.id, tenant.hotelIds[1]));
+    expect(await listed(tenant.sibling)).toEqual([]);
+    await cancelAll([hidden.id]);
+    expect(await listed(tenant.hotel)).toEqual([]);
+  });
+});
+
 describe('what the TV receives', () => {
   it('names the version in its configuration and serves it at an immutable address with its assets', async () => {
     const tenant = await createTenant(t, HOTEL_PERMISSIONS);

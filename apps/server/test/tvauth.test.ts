@@ -77,6 +77,16 @@ describe('TV-auth projects (console)', () => {
     expect((await platform.get('/api/tv-auth/projects/999999999/qr')).status).toBe(404);
   });
 
+  it('leads the address the QR code encodes to the installer’s page, with its key, for anyone', async () => {
+    const project = await createProject({}, {});
+    const address = new URL(String((await platform.get(`/api/tv-auth/projects/${project.id}/qr`)).headers['x-tv-auth-url']));
+    const landing = await t.app.inject({ method: 'GET', url: `${address.pathname}${address.search}` });
+    expect(landing.statusCode).toBe(302);
+    expect(landing.headers.location).toBe(`/new-frontend/tv-auth?key=${project.authKey}`);
+    const bare = await t.app.inject({ method: 'GET', url: '/tv-auth' });
+    expect(bare.headers.location).toBe('/new-frontend/tv-auth');
+  });
+
   it('is for platform users only: brand and hotel users get 403', async () => {
     const project = await createProject({}, {});
     for (const client of [tenant.brand, tenant.hotel]) {
@@ -151,7 +161,9 @@ describe('POST /api/device/v1/tv-auth', () => {
     expect(config.body.data.authorization).toEqual({ state: 'authorized', tip: null });
     expect(config.body.data.hotel.publicId).toBe(await publicIdOf(t, hotelId));
 
-    const states = await t.database.db.select({ state: terminalStateLogs.state, detail: terminalStateLogs.detail }).from(terminalStateLogs).where(eq(terminalStateLogs.terminalId, tv.terminalId));
+    // Presence ('online') is logged by the heartbeat writer whenever its batch is flushed: not part of this history.
+    const states = (await t.database.db.select({ state: terminalStateLogs.state, detail: terminalStateLogs.detail }).from(terminalStateLogs).where(eq(terminalStateLogs.terminalId, tv.terminalId)).orderBy(terminalStateLogs.id))
+      .filter((s) => s.state !== 'online' && s.state !== 'offline');
     expect(states.map((s) => s.state)).toEqual(['registered', 'assigned', 'authorized']);
     expect(states[2]!.detail).toBe(`tv-auth #${project.id} Bund project`);
     // The hotel now sees its new, authorized terminal.

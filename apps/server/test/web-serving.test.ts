@@ -78,8 +78,9 @@ describe('console pages: security headers', () => {
   });
 
   it("the browser TV's policy also lets it reach the MQTT broker's WebSocket when browser TVs are given one", () => {
-    expect(tvPolicy()['connect-src']).toBe("'self'");
-    expect(tvPolicy('wss://push.example.com/mqtt')['connect-src']).toBe("'self' wss://push.example.com");
+    // http(s) everywhere: live TV's streams come from the hotel's head end or a CDN (docs/channels.md).
+    expect(tvPolicy()['connect-src']).toBe("'self' http: https:");
+    expect(tvPolicy('wss://push.example.com/mqtt')['connect-src']).toBe("'self' wss://push.example.com http: https:");
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'htv-data-')), MQTT_URL: 'mqtt://broker:1883' };
     expect(loadConfig({ ...env, MQTT_TV_WS_URL: 'ws://broker:8083' }).mqtt?.tvWsUrl).toBe('ws://broker:8083');
     expect(() => loadConfig({ ...env, MQTT_TV_WS_URL: 'push.example.com/mqtt' })).toThrow('MQTT_TV_WS_URL must be a ws:// or wss:// address');

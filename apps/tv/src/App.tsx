@@ -1,5 +1,7 @@
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
+import type { StayConfigPart } from '@htv/shared/areas/pms/protocol';
 import { ThemeStage, type ThemeStageProps } from '@htv/renderer';
+import { areaAvailable, AreaDeviceProvider, AreaOverlays, AreaPartsProvider, AreaScreen, isTyping, type AreaDevice } from '@htv/renderer/areas/index';
 import { welcomeSeconds } from '@htv/renderer/model';
 import type { BootConfigPart } from '@htv/shared/areas/boot/device';
 import { hiddenBlocks } from '@htv/shared/areas/boot/hide';
@@ -8,6 +10,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { dropSnapshot, keepSnapshot } from './snapshot';
 import type { LoadedWelcome, TvDevice, TvSnapshot } from './device';
 import { words, type UiLang } from './i18n';
+import { PHONE_PAIRED_EVENT } from './phone';
+import { CastOverlay } from './cast';
 
 const screen: CSSProperties = {
   position: 'fixed',
@@ -124,12 +128,75 @@ function useSwitchOnPicture(phase: TvSnapshot['state']['phase'], url: string | u
   }, [phase, url, welcoming]);
 }
 
+interface ShownQr {
+  url: string;
+  qr: string;
+  /** When the code stops working: it is drawn again a little before. */
+  expiresAt?: string;
+}
+
+const REDRAW_BEFORE_MS = 15_000;
+
+/**
+ * A QR code the remote's letter key shows and hides (the state of the last press, not of the last
+ * drawing: a second press hides it even while it is on its way). One with an expiry is fetched again
+ * before it, while shown.
+ */
+function useQrKey(letter: string, enabled: boolean, fetchQr: () => Promise<ShownQr>, notify: (text: string) => void, t: ReturnType<typeof words>) {
+  const [shown, setShown] = useState<ShownQr | null>(null);
+  const wanted = useRef(false);
+  const fetchRef = useRef(fetchQr);
+  fetchRef.current = fetchQr;
+  const hide = useCallback(() => {
+    wanted.current = false;
+    setShown(null);
+  }, []);
+  useEffect(() => {
+    if (!enabled) return;
+    const load = () =>
+      fetchRef.current().then(
+        (qr) => wanted.current && setShown(qr),
+        () => {
+          wanted.current = false;
+          notify(t('offline'));
+        },
+      );
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== letter || isTyping(event)) return;
+      wanted.current = !wanted.current;
+      if (!wanted.current) return setShown(null);
+      void load();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, letter, notify, t]);
+  useEffect(() => {
+    if (!shown?.expiresAt) return;
+    const timer = setTimeout(
+      () => void fetchRef.current().then((qr) => wanted.current && setShown(qr), () => undefined),
+      Math.max(1000, Date.parse(shown.expiresAt) - Date.now() - REDRAW_BEFORE_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [shown]);
+  return { shown, hide };
+}
+
+function QrCard({ qr, caption, testId }: { qr: ShownQr; caption: string; testId: string }) {
+  return (
+    <div style={{ position: 'fixed', right: 48, bottom: 48, padding: 16, borderRadius: 12, background: '#fff', color: '#14233d', textAlign: 'center', fontSize: 20 }} data-testid={testId}>
+      <img src={qr.qr} width={240} height={240} alt={caption} data-url={qr.url} data-testid={`${testId}-qr`} />
+      <div>{caption}</div>
+    </div>
+  );
+}
+
 /**
  * The TV's screens: setup, connecting, waiting for authorization, disabled with its tip, and the
  * theme it is sent, full screen, under the keyboard's arrows, Enter and Backspace/Escape, after the
  * welcome template when one is sent (again for a new guest or a new version), without the blocks of
  * the content modules its boot part hides. The L key steps through the theme's content languages;
- * M opens the hotel's TV menu.
+ * M opens the hotel's TV menu; an `openArea` block opens the area's page over the launcher, and the
+ * areas' overlays lie over every screen (docs/tv.md, "Areas").
  */
 export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const snapshot: TvSnapshot = useSyncExternalStore(device.subscribe, device.getSnapshot);
@@ -144,6 +211,13 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   const languages = theme?.document.theme.languages ?? [];
   const wanted = new URLSearchParams(location.search).get('lang') as ContentLang | null;
   const [contentLang, setContentLang] = useState<ContentLang | null>(wanted);
+  // A guest checking in brings their language (the `stay` part, docs/pms.md): it is the content
+  // language until the L key or the TV menu chooses another; the check-out gives the room back the
+  // hotel's (the theme's first); a `lang` in the address wins.
+  const stay = (snapshot.config as { stay?: StayConfigPart | null } | null)?.stay;
+  useEffect(() => {
+    if (!wanted) setContentLang(stay?.language ?? null);
+  }, [wanted, stay?.id, stay?.language]);
   const shownLang = contentLang && languages.includes(contentLang) ? contentLang : (languages[0] ?? 'zh-CN');
   // The language a press steps from, moved at the press: a second press before the page is drawn
   // again steps on from the first one's choice instead of repeating it.
@@ -153,7 +227,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   useEffect(() => {
     if (!languages.length) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'l' && event.key !== 'L') return;
+      if ((event.key !== 'l' && event.key !== 'L') || isTyping(event)) return;
       const next = languages[(languages.indexOf(stepFrom.current) + 1) % languages.length]!;
       stepFrom.current = next;
       setContentLang(next);
@@ -163,28 +237,19 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [languages, notify, t]);
 
-  // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md).
-  const [feedbackQr, setFeedbackQr] = useState<{ url: string; qr: string } | null>(null);
-  // Shown or on its way, as of the last press (not the last drawing): a second press hides it.
-  const feedbackWanted = useRef(false);
+  // The remote's F key shows (and hides) the QR code a guest scans to send feedback (docs/feedback.md),
+  // W the laundry's, P the one a guest scans to pair a phone (docs/phone.md), drawn anew before its code expires and
+  // hidden once a phone is paired.
   const hotelBound = !!snapshot.config?.hotel;
+  const feedbackQr = useQrKey('f', hotelBound, device.feedbackQr.bind(device), notify, t);
+  const pairingQr = useQrKey('p', hotelBound, device.pairingQr.bind(device), notify, t);
+  // W: the laundry page's code (docs/laundry.md).
+  const laundryQr = useQrKey('w', hotelBound, device.laundryQr.bind(device), notify, t);
   useEffect(() => {
-    if (!hotelBound) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'f' && event.key !== 'F') return;
-      feedbackWanted.current = !feedbackWanted.current;
-      if (!feedbackWanted.current) return setFeedbackQr(null);
-      device.feedbackQr().then(
-        (qr) => feedbackWanted.current && setFeedbackQr(qr),
-        () => {
-          feedbackWanted.current = false;
-          notify(t('offline'));
-        },
-      );
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [device, hotelBound, notify, t]);
+    const onPaired = () => (pairingQr.hide(), notify(t('phonePaired')));
+    window.addEventListener(PHONE_PAIRED_EVENT, onPaired);
+    return () => window.removeEventListener(PHONE_PAIRED_EVENT, onPaired);
+  }, [pairingQr.hide, notify, t]);
 
   // The remote's menu key opens the hotel's TV menu (docs/tv.md, "The TV menu") over an authorized
   // TV's picture. Its code is loaded (its own chunk) once the configuration carries a menu.
@@ -199,7 +264,7 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   useEffect(() => {
     if (!tvMenu || !menuCode || menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (!menuCode.isMenuKey(event.key)) return;
+      if (!menuCode.isMenuKey(event.key) || isTyping(event)) return;
       event.preventDefault();
       setMenuOpen(true);
     };
@@ -207,12 +272,64 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [tvMenu, menuCode, menuOpen]);
 
+  // The content area open over the launcher (docs/tv.md, "Areas"); Back closes it. One the room's
+  // boot part hides meanwhile is closed.
+  const [openArea, setOpenArea] = useState<string | null>(null);
+  const closeArea = useCallback(() => setOpenArea(null), []);
+  const areaFailed = useCallback(() => (setOpenArea(null), notify(t('offline'))), [notify, t]);
+  const areaShown = openArea !== null && !!theme && areaAvailable(openArea, boot?.hide, snapshot.config as Record<string, unknown> | null);
+  // Home (the phone remote's home key) goes back to the launcher: the open area and the menu close.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Home') return;
+      setOpenArea(null);
+      setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    if (openArea !== null && !areaShown) setOpenArea(null);
+  }, [openArea, areaShown]);
+  // The remote's voice key (V on a keyboard) opens the voice assistant where the room has it.
+  useEffect(() => {
+    if (!theme) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key !== 'v' && event.key !== 'V') || isTyping(event)) return;
+      event.preventDefault();
+      if (areaAvailable('voice', boot?.hide) && (snapshot.config as { voice?: unknown } | null)?.voice) setOpenArea('voice');
+      else notify(t('areaUnavailable'));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [theme, boot?.hide, snapshot.config, notify, t]);
+  // What the areas may ask of the TV (the voice assistant's answers): its API, and opening, the volume, a channel.
+  const areaDevice = useMemo<AreaDevice>(
+    () => ({
+      call: (method, path, body) => device.areaCall(method, path, body),
+      act: (action) => {
+        if (action.do === 'openArea') {
+          if (areaAvailable(action.area, boot?.hide, snapshot.config as Record<string, unknown> | null)) setOpenArea(action.area);
+          else notify(t('areaUnavailable'));
+        } else if (action.do === 'openApp') {
+          notify(t('openApp', { name: action.packageName }));
+          device.appOpened(action.packageName);
+        } else if (action.do === 'volume') {
+          device.setVolume(Math.max(0, Math.min(100, action.level ?? device.getSnapshot().volume + (action.step ?? 0))));
+        } else if (action.do === 'channel' && action.number !== undefined) notify(t('channel', { number: action.number }));
+      },
+    }),
+    [device, boot?.hide, snapshot.config, notify, t],
+  );
   const announce = (action: ThemeAction) => {
     if (action.action === 'openApp') {
       notify(t('openApp', { name: action.packageName }));
       device.appOpened(action.packageName);
     }
-    if (action.action === 'openArea') notify(t('openArea', { name: action.area }));
+    if (action.action === 'openArea') {
+      if (areaAvailable(action.area, boot?.hide, snapshot.config as Record<string, unknown> | null)) setOpenArea(action.area);
+      else notify(t('areaUnavailable'));
+    }
   };
 
   const { state, config } = snapshot;
@@ -236,34 +353,38 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
   );
 
   return (
-    <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''} data-menu={tvMenu && menuCode ? 'configured' : ''}>
-      {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
-      {state.phase === 'connecting' && status(t('connecting'))}
-      {state.phase === 'offline' && status(t('offline'))}
-      {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
-      {state.phase === 'disabled' && status(t('disabled'), state.tip)}
-      {state.phase === 'licence' && status(t('licence'), config?.hotel?.name, state.message)}
-      {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} hidden={hidden} onDone={proceed} />}
-      {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
-      {theme && !welcoming && (
-        <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-launcher">
-          <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} hidden={hidden} />
-        </div>
-      )}
-      {feedbackQr && (
-        <div style={{ position: 'fixed', right: 48, bottom: 48, padding: 16, borderRadius: 12, background: '#fff', color: '#14233d', textAlign: 'center', fontSize: 20 }} data-testid="tv-feedback">
-          <img src={feedbackQr.qr} width={240} height={240} alt={t('feedback')} data-url={feedbackQr.url} data-testid="tv-feedback-qr" />
-          <div>{t('feedback')}</div>
-        </div>
-      )}
-      {tvMenu && menuCode && menuOpen && (
-        <menuCode.TvMenu menu={tvMenu} device={device} snapshot={snapshot} lang={lang} languages={languages} contentLang={shownLang} onContentLang={setContentLang} notify={notify} onClose={closeMenu} />
-      )}
-      {notice && (
-        <div role="status" data-testid="tv-notice" style={{ position: 'fixed', left: '50%', bottom: 48, transform: 'translateX(-50%)', padding: '12px 24px', borderRadius: 8, background: 'rgba(0,0,0,.75)', color: '#fff', fontSize: 24 }}>
-          {notice}
-        </div>
-      )}
-    </div>
+    <AreaPartsProvider parts={config as Record<string, unknown> | null}>
+      <AreaDeviceProvider device={areaDevice}>
+      <div data-testid="tv" data-phase={state.phase} data-downloads={snapshot.downloads} data-theme-id={theme?.part.id ?? ''} data-theme-version={theme?.part.version ?? ''} data-content-lang={shownLang} data-welcome={welcoming ? 'shown' : ''} data-menu={tvMenu && menuCode ? 'configured' : ''} data-area={areaShown ? openArea : ''}>
+        {state.phase === 'setup' && <Setup device={device} error={state.error} t={t} />}
+        {state.phase === 'connecting' && status(t('connecting'))}
+        {state.phase === 'offline' && status(t('offline'))}
+        {state.phase === 'unauthorized' && status(t('unauthorized'), config?.hotel?.name, state.reason)}
+        {state.phase === 'disabled' && status(t('disabled'), state.tip)}
+        {state.phase === 'licence' && status(t('licence'), config?.hotel?.name, state.message)}
+        {welcoming && <Welcome welcome={welcome} lang={contentLang} room={config?.roomNumber ?? null} hidden={hidden} onDone={proceed} />}
+        {state.phase === 'ready' && !welcoming && !theme && status(t('noTheme'), config?.roomNumber ? t('room', { room: config.roomNumber }) : config?.hotel?.name)}
+        {theme && !welcoming && (
+          <div style={{ position: 'fixed', inset: 0 }} data-testid="tv-launcher">
+            <ThemeStage key={theme.part.url} document={theme.document} assets={theme.assets} lang={shownLang} interactive onAction={announce} hidden={hidden} />
+          </div>
+        )}
+        {areaShown && <AreaScreen key={openArea} areaKey={openArea} lang={shownLang} fallbacks={languages} onClose={closeArea} onFailed={areaFailed} paused={menuOpen} />}
+        {state.phase === 'ready' && <AreaOverlays lang={shownLang} fallbacks={languages} />}
+        {feedbackQr.shown && <QrCard qr={feedbackQr.shown} caption={t('feedback')} testId="tv-feedback" />}
+        {pairingQr.shown && <QrCard qr={pairingQr.shown} caption={t('pairPhone')} testId="tv-pairing" />}
+        {laundryQr.shown && <QrCard qr={laundryQr.shown} caption={t('laundry')} testId="tv-laundry" />}
+        {state.phase === 'ready' && <CastOverlay caption={t} />}
+        {tvMenu && menuCode && menuOpen && (
+          <menuCode.TvMenu menu={tvMenu} device={device} snapshot={snapshot} lang={lang} languages={languages} contentLang={shownLang} onContentLang={setContentLang} notify={notify} onClose={closeMenu} />
+        )}
+        {notice && (
+          <div role="status" data-testid="tv-notice" style={{ position: 'fixed', left: '50%', bottom: 48, transform: 'translateX(-50%)', padding: '12px 24px', borderRadius: 8, background: 'rgba(0,0,0,.75)', color: '#fff', fontSize: 24 }}>
+            {notice}
+          </div>
+        )}
+      </div>
+      </AreaDeviceProvider>
+    </AreaPartsProvider>
   );
 }

@@ -12,6 +12,8 @@ import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import { MqttPush } from './mqtt-push';
 import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks, TaskUnsupported } from '@htv/shared/areas/tasks/runner';
+import type { PhoneCommandData } from '@htv/shared/areas/phone/protocol';
+import { applyPhoneCommand } from './phone';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -108,6 +110,8 @@ export class TvDevice {
   private held = new Map<string, LoadedTheme>();
   /** Versions being loaded, so the one drawn at switch-on and the configuration's share one load. */
   private loading = new Map<string, Promise<LoadedTheme>>();
+  /** A version drawn before its pictures were read, and the same with them (`withFiles`). */
+  private withPictures = new WeakMap<LoadedTheme, LoadedTheme>();
   /** Why the registration left the TV unauthorized (a full installation batch), shown until authorized. */
   private unauthorizedReason: string | undefined;
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
@@ -203,7 +207,7 @@ export class TvDevice {
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; data?: T; etag?: string | null }> {
     const { token } = this.stored;
-    const response = await fetch(`${API}${path}`, {
+    const response = await fetch(path.startsWith('/api/') ? path : `${API}${path}`, {
       method,
       signal,
       headers: {
@@ -355,6 +359,7 @@ export class TvDevice {
       if (command.type === 'config') await this.loadConfig();
       if (command.type === 'unbind') this.fail(new ApiError(401, 'device.unregistered', 'unbound', this.stored.token), () => undefined);
       if (command.type === 'task') await this.runTasks();
+      if (command.type === 'remote' && command.data) applyPhoneCommand(command.data as PhoneCommandData, this);
     }
   }
 
@@ -369,8 +374,7 @@ export class TvDevice {
     if (!(await store?.match(part.url))) return;
     const theme = await this.load(part).catch(() => null);
     if (!theme || this.stamp !== undefined || this.snapshot.state.phase !== 'connecting') return;
-    this.hold(part.url, theme);
-    this.set({ state: { phase: 'ready', theme, welcome: null } });
+    this.set({ state: { phase: 'ready', theme: this.hold(part.url, theme), welcome: null } });
   }
 
   /** What the TV shows now, remembered for the next switch-on. */
@@ -451,14 +455,30 @@ export class TvDevice {
 
   /** A version the TV holds, else downloaded; kept among the held ones. */
   private async loaded(part: ThemeConfigPart): Promise<LoadedTheme> {
-    const theme = await this.load(part);
-    this.hold(part.url, theme);
-    return theme;
+    return this.hold(part.url, await this.load(part));
+  }
+
+  /** A call of the TV's API for an area: `path` below the device API (`/shop/orders`) or a whole `/api/…` path, with the device token. */
+  async areaCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const { data } = await this.call<T>(method, path, body);
+    return data as T;
   }
 
   /** The guest feedback page's address and QR code for this TV (hotel and room bound by a signed token). */
   async feedbackQr(): Promise<{ url: string; qr: string }> {
     const { data } = await this.call<{ url: string; qr: string }>('GET', '/feedback-qr');
+    return data!;
+  }
+
+  /** The laundry page's QR code (docs/laundry.md): a signed token naming this TV, hence its hotel and room. */
+  async laundryQr(): Promise<{ url: string; qr: string }> {
+    const { data } = await this.call<{ url: string; qr: string }>('GET', '/laundry/qr');
+    return data!;
+  }
+
+  /** The phone pairing QR code: a short-lived single-use code (docs/phone.md), drawn again before `expiresAt`. */
+  async pairingQr(): Promise<{ url: string; qr: string; expiresAt: string }> {
+    const { data } = await this.call<{ url: string; qr: string; expiresAt: string }>('GET', '/phone/pair');
     return data!;
   }
 
@@ -475,7 +495,9 @@ export class TvDevice {
     return true;
   }
 
-  private hold(url: string, theme: LoadedTheme) {
+  /** Holds a version (with its pictures once they are read) and answers the one held. */
+  private hold(url: string, loaded: LoadedTheme): LoadedTheme {
+    const theme = this.withPictures.get(loaded) ?? loaded;
     this.held.delete(url);
     this.held.set(url, theme);
     for (const [oldUrl, old] of this.held) {
@@ -483,24 +505,44 @@ export class TvDevice {
       this.held.delete(oldUrl);
       for (const asset of Object.values(old.assets)) URL.revokeObjectURL(asset.url);
     }
+    return theme;
   }
 
-  /** A version's payload at its immutable address, and each of its files once, kept as blobs. */
+  /**
+   * A version's payload at its immutable address, and each of its files once, kept as blobs. It
+   * answers as soon as the document is read, so the page is drawn and takes the remote at once; its
+   * pictures follow (`withFiles`), drawn when all are read.
+   */
   private async download(part: ThemeConfigPart): Promise<LoadedTheme> {
     const store = await openStore();
     const response = await this.fetchKept(store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }));
     const payload = (await response.json()) as { data?: ThemePayload } & ThemePayload;
     const body = payload.data ?? payload;
+    const theme: LoadedTheme = { part, document: body.document as ThemeDocument, assets: {} };
+    if (body.assets.length) void this.withFiles(store, theme, body.assets);
+    else void forgetOtherVersions(store, [...this.held.keys(), part.url]).catch(() => undefined);
+    return theme;
+  }
+
+  /** The version's files read (the store, else downloaded): it takes the place of the one without them, on screen too. */
+  private async withFiles(store: Cache | undefined, theme: LoadedTheme, files: ThemePayload['assets']) {
     const assets: Record<number, StageAsset> = {};
     await Promise.all(
-      body.assets.map(async (asset) => {
+      files.map(async (asset) => {
         const file = await this.fetchKept(store, asset.url).catch(() => null);
         if (file) assets[asset.materialId] = { url: URL.createObjectURL(await file.blob()), kind: kindOf(asset.mime) };
       }),
     );
+    const complete: LoadedTheme = { ...theme, assets };
+    const url = theme.part.url;
+    this.withPictures.set(theme, complete);
+    if (this.held.get(url) === theme) this.held.set(url, complete);
+    const state = this.snapshot.state;
+    if (state.phase === 'ready' && (state.theme === theme || state.welcome?.part.url === url)) {
+      this.set({ state: { ...state, theme: state.theme === theme ? complete : state.theme, welcome: state.welcome?.part.url === url ? { ...complete, guest: state.welcome.guest } : state.welcome } });
+    }
     // Not on the way to the picture: the store's listing waits for its own turn.
-    void forgetOtherVersions(store, [...this.held.keys(), part.url]).catch(() => undefined);
-    return { part, document: body.document as ThemeDocument, assets };
+    void forgetOtherVersions(store, [...this.held.keys(), url]).catch(() => undefined);
   }
 
   /**

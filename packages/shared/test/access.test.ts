@@ -49,4 +49,12 @@ describe('route tables', () => {
     expect(seed.find((n) => n.route === 'session.loginAs')).toMatchObject({ parent: 'brand.read' });
     expect(seed.find((n) => n.route === 'role.read')).toMatchObject({ parent: '/systems' });
   });
+
+  it('offers a state action only to the user types that may run it (a review is the platform’s)', () => {
+    const routesOf = (type: 1 | 2 | 3) => permissionTreeSeed(type).map((n) => n.route);
+    expect(routesOf(1)).toEqual(expect.arrayContaining(['aiInfo.submit', 'aiInfo.pass', 'aiInfo.fail']));
+    expect(routesOf(3)).toContain('aiInfo.submit');
+    expect(routesOf(3)).not.toContain('aiInfo.pass');
+    expect(routesOf(3)).not.toContain('aiInfo.fail');
+  });
 });

@@ -11,12 +11,14 @@ import { Bitmap, encodePng } from './png.js';
 import { FailureThrottle } from './throttle.js';
 
 /**
- * The drag (slider) captcha. The server draws a background with a gap at a random x and the matching
+ * The drag (slider) captcha. The server draws a background with one gap at a random x and the matching
  * piece; the user drags the piece into the gap; the client sends the x it was dropped at. A challenge
  * is single-use, expires after two minutes, tolerates ±4 px and is refused when answered faster than a
- * person can (300 ms after issue). The answer never leaves the server: the images are PNG, not markup.
- * Decoy holes, grain and shading that differs per hole keep a pixel difference from finding the gap
- * more often than chance among the holes; the sign-in throttles remain the real defence.
+ * person can (300 ms after issue) or with an implausible drag trail. The answer never leaves the
+ * server: the images are PNG, not markup.
+ * It is drawn for people: one plain, darkened gap with a light border. It does not stop a program (a
+ * pixel difference finds the gap nearly every time, docs/security.md); the sign-in throttles are the
+ * defence against password guessing.
  */
 export const CAPTCHA_WIDTH = 320;
 export const CAPTCHA_HEIGHT = 160;
@@ -38,27 +40,24 @@ interface Challenge {
 export type CaptchaResult = 'ok' | 'failed' | 'expired';
 
 /**
- * A piece's outline: a body with round knobs on its top edge (centred at the x values of `top`) and
- * on its right edge (the y values of `right`). Each challenge's piece has one of each, placed at
- * random; its decoys have the same outline plus one more knob: plain to the eye, and inside the
- * piece's outline exactly alike, so a pixel difference over the piece cannot tell them apart.
+ * A piece's outline: a body with a round knob on its top edge (centred at x = `top`) and one on its
+ * right edge (at y = `right`), placed at random per challenge.
  */
-export interface PieceShape {
-  top: number[];
-  right: number[];
+interface PieceShape {
+  top: number;
+  right: number;
 }
-/** Left edges the gap (and its decoys) may have: clear of the piece's start, inside the picture. */
+/** Left edges the gap may have: clear of the piece's start, inside the picture. */
 export const GAP_X = [PIECE_SIZE + 20, CAPTCHA_WIDTH - PIECE_SIZE - 4] as const;
-/** Where knobs may sit: the piece's own, and a decoy's extra one (inside the 54 px box). */
-const KNOBS = { top: { piece: [10, 34], extra: [8, 40] }, right: { piece: [20, 44], extra: [16, 45] } } as const;
-/** A decoy's extra knob is this far from its neighbour on the same edge: two distinct bumps. */
-const KNOB_GAP = 16;
+const KNOBS = { top: [10, 34], right: [20, 44] } as const;
 const KNOB_RADIUS_SQ = 64;
-const DECOYS = 3;
+/** How dark the gap is against the picture, and its border: plain to see on any background. */
+const GAP_SHADE = 0.4;
+const BORDER = { level: 245, alpha: 0.8 };
 
 function inPiece(shape: PieceShape, i: number, j: number): boolean {
   if (i >= 2 && i < 44 && j >= 12 && j < 52) return true;
-  return shape.top.some((x) => (i - x) ** 2 + (j - 12) ** 2 <= KNOB_RADIUS_SQ) || shape.right.some((y) => (i - 44) ** 2 + (j - y) ** 2 <= KNOB_RADIUS_SQ);
+  return (i - shape.top) ** 2 + (j - 12) ** 2 <= KNOB_RADIUS_SQ || (i - 44) ** 2 + (j - shape.right) ** 2 <= KNOB_RADIUS_SQ;
 }
 function onEdge(shape: PieceShape, i: number, j: number): boolean {
   if (!inPiece(shape, i, j)) return false;
@@ -66,7 +65,6 @@ function onEdge(shape: PieceShape, i: number, j: number): boolean {
 }
 
 const rnd = () => randomInt(0, 1_000_000) / 1_000_000;
-const between = (low: number, high: number) => low + rnd() * (high - low);
 const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
 
 function drawBackground(): Bitmap {
@@ -92,123 +90,36 @@ function drawBackground(): Bitmap {
         g = g * (1 - blob.alpha) + blob.color[1]! * blob.alpha;
         b = b * (1 - blob.alpha) + blob.color[2]! * blob.alpha;
       }
-      // Grain everywhere: no region of the picture is smooth enough to stand out by its noise alone.
-      const grain = between(-14, 14);
-      image.set(x, y, clamp(r + grain), clamp(g + grain), clamp(b + grain));
+      image.set(x, y, clamp(r), clamp(g), clamp(b));
     }
   }
   return image;
 }
 
-/**
- * Shades an outline at (x, y) into the background: the piece's picture (so the content matches
- * wherever a hole is; outside the piece's own outline, the background under it), darkened by a factor
- * of its own that drifts across the hole, with grain of its own strength and a border of its own
- * brightness and opacity.
- * The true gap and each decoy get different values, so no fixed factor or border colour finds the gap.
- */
-function shadeHole(background: Bitmap, picture: Bitmap, shape: PieceShape, x: number, y: number, factor: number) {
-  const drift = { x: between(-0.004, 0.004), y: between(-0.004, 0.004) };
-  const border = { level: between(170, 250), alpha: between(0.45, 0.9) };
-  // Grain of its own strength too: how closely a hole matches the piece says little about which is the gap.
-  const grainOf = between(4, 28);
-  for (let j = 0; j < PIECE_SIZE; j++) {
-    for (let i = 0; i < PIECE_SIZE; i++) {
-      if (!inPiece(shape, i, j)) continue;
-      const [r, g, b, a] = picture.get(i, j);
-      const source = a ? [r, g, b] : background.get(x + i, y + j);
-      const shade = factor + drift.x * (i - PIECE_SIZE / 2) + drift.y * (j - PIECE_SIZE / 2);
-      const grain = between(-grainOf, grainOf);
-      let out = source.slice(0, 3).map((v) => v * shade + grain);
-      if (onEdge(shape, i, j)) out = out.map((v) => v * (1 - border.alpha) + border.level * border.alpha);
-      background.set(x + i, y + j, clamp(out[0]!), clamp(out[1]!), clamp(out[2]!));
-    }
-  }
-}
-
-const SHADE = [0.3, 0.7] as const;
-
-function shuffled<T>(list: T[]): T[] {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [list[i], list[j]] = [list[j]!, list[i]!];
-  }
-  return list;
-}
-
-function randomShape(): PieceShape {
-  return { top: [randomInt(KNOBS.top.piece[0], KNOBS.top.piece[1] + 1)], right: [randomInt(KNOBS.right.piece[0], KNOBS.right.piece[1] + 1)] };
-}
-
-/** Left edges of holes this far apart do not touch (an outline spans 2-52 of its box). */
-const HOLE_SPACING = 52;
-
-/** Decoy outlines on the gap's row, within the gap's range, apart from it and each other (as many as fit, up to DECOYS). */
-function placeDecoys(x: number, shape: PieceShape): { x: number; shape: PieceShape }[] {
-  let best: number[] = [];
-  for (let attempt = 0; attempt < 20 && best.length < DECOYS; attempt++) {
-    const taken = [x];
-    for (let n = 0; n < DECOYS; n++) {
-      const free: number[] = [];
-      for (let at = GAP_X[0]; at < GAP_X[1]; at++) if (taken.every((other) => Math.abs(other - at) >= HOLE_SPACING)) free.push(at);
-      if (!free.length) break;
-      taken.push(free[randomInt(free.length)]!);
-    }
-    if (taken.length - 1 > best.length) best = taken.slice(1);
-  }
-  return best.map((at) => ({ x: at, shape: decoyShape(shape) }));
-}
-
-/** The piece's outline with one more knob, on the top edge (which always has room) or the right edge. */
-function decoyShape(shape: PieceShape): PieceShape {
-  const room = (edge: 'top' | 'right') => {
-    const [low, high] = KNOBS[edge].extra;
-    const free: number[] = [];
-    for (let at = low; at <= high; at++) if (shape[edge].every((knob) => Math.abs(knob - at) >= KNOB_GAP)) free.push(at);
-    return free;
-  };
-  const right = room('right');
-  const edge = right.length && randomInt(2) ? 'right' : 'top';
-  const free = edge === 'right' ? right : room('top');
-  return { ...shape, [edge]: [...shape[edge], free[randomInt(free.length)]!] };
-}
-
 export interface DrawnChallenge {
-  /** What the client gets (as PNG): the background with the gap and the decoys, and the piece. */
+  /** What the client gets (as PNG): the background with the gap, and the piece. */
   background: Bitmap;
   piece: Bitmap;
-  decoys: { x: number; shape: PieceShape }[];
 }
 
 /**
- * Draws a challenge: the background with the gap at (x, y) and decoy holes on the same row, and the
- * piece cut from the gap (with grain of its own and a light border).
+ * Draws a challenge: the piece cut from the background at (x, y) with a light border, and the gap left
+ * behind, darkened, with the same border.
  */
 export function drawChallenge(x: number, y: number): DrawnChallenge {
   const background = drawBackground();
-  const shape = randomShape();
-  const picture = new Bitmap(PIECE_SIZE, PIECE_SIZE);
+  const shape = { top: randomInt(KNOBS.top[0], KNOBS.top[1] + 1), right: randomInt(KNOBS.right[0], KNOBS.right[1] + 1) };
   const piece = new Bitmap(PIECE_SIZE, PIECE_SIZE);
-  const border = { level: between(215, 255), alpha: between(0.6, 0.95) };
+  const bordered = (i: number, j: number, v: number) => (onEdge(shape, i, j) ? v * (1 - BORDER.alpha) + BORDER.level * BORDER.alpha : v);
   for (let j = 0; j < PIECE_SIZE; j++) {
     for (let i = 0; i < PIECE_SIZE; i++) {
       if (!inPiece(shape, i, j)) continue;
       const [r, g, b] = background.get(x + i, y + j);
-      picture.set(i, j, r, g, b);
-      const grain = between(-10, 10);
-      let out = [r + grain, g + grain, b + grain];
-      if (onEdge(shape, i, j)) out = out.map((v) => v * (1 - border.alpha) + border.level * border.alpha);
-      piece.set(i, j, clamp(out[0]!), clamp(out[1]!), clamp(out[2]!));
+      piece.set(i, j, clamp(bordered(i, j, r)), clamp(bordered(i, j, g)), clamp(bordered(i, j, b)));
+      background.set(x + i, y + j, clamp(bordered(i, j, r * GAP_SHADE)), clamp(bordered(i, j, g * GAP_SHADE)), clamp(bordered(i, j, b * GAP_SHADE)));
     }
   }
-  const decoys = placeDecoys(x, shape);
-  // Each hole is darkened by a factor from its own band of 0.3-0.7, the bands dealt out at random:
-  // no factor an attacker assumes picks the gap more often than a decoy.
-  const bands = shuffled(Array.from({ length: decoys.length + 1 }, (_, n) => n));
-  const factorOf = (n: number) => SHADE[0] + ((bands[n]! + rnd()) * (SHADE[1] - SHADE[0])) / bands.length;
-  shadeHole(background, picture, shape, x, y, factorOf(0));
-  decoys.forEach((decoy, n) => shadeHole(background, picture, decoy.shape, decoy.x, y, factorOf(n + 1)));
-  return { background, piece, decoys };
+  return { background, piece };
 }
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;

@@ -27,6 +27,8 @@ export const MIME: Record<FileType, string> = {
   mp3: 'audio/mpeg',
   aac: 'audio/aac',
   m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
   ttf: 'font/ttf',
   otf: 'font/otf',
   woff: 'font/woff',
@@ -121,6 +123,7 @@ export function detectType(head: Uint8Array): FileType | null {
     const form = ascii(buf, 8, 12);
     if (form === 'WEBP') return 'webp';
     if (form === 'AVI ') return 'avi';
+    if (form === 'WAVE') return 'wav';
     return null;
   }
   if (buf.length >= 26 && ascii(buf, 0, 2) === 'BM' && BMP_DIB_SIZES.has(buf.readUInt32LE(14))) return 'bmp';
@@ -129,6 +132,7 @@ export function detectType(head: Uint8Array): FileType | null {
     if (sig === ZIP_LOCAL || sig === ZIP_EMPTY) return 'zip';
   }
   if (buf.length >= 4 && ascii(buf, 0, 4) === 'OggS') return 'ogg';
+  if (buf.length >= 4 && ascii(buf, 0, 4) === 'fLaC') return 'flac';
   if (buf.length >= 4 && ascii(buf, 0, 3) === 'FLV' && buf[3] === 0x01) return 'flv';
   if (buf.length >= 4 && ascii(buf, 0, 4) === '.RMF') return 'rmvb';
   const media = isoMediaType(buf);

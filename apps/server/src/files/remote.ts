@@ -72,6 +72,16 @@ export function allowRemoteForTests(allow: ((address: string, port: number) => b
   testAllowance = allow;
 }
 
+/**
+ * Origins the operator configured for an outside system (a provider's simulator on the local network,
+ * `WEATHER_URL`): fetched wherever they resolve, on their own port. Only server configuration adds
+ * one, never a user's input; a redirect away from one is checked like any address.
+ */
+const configured = new Set<string>();
+export function allowConfiguredRemote(url: string): void {
+  configured.add(new URL(url).origin);
+}
+
 /** True when the server may connect to this address (and port). */
 export function publicAddress(address: string, port: number): boolean {
   if (testAllowance?.(address, port)) return true;
@@ -85,6 +95,8 @@ export interface RemoteLimits {
   /** The whole exchange, redirects included. */
   timeoutMs: number;
   maxRedirects?: number;
+  /** Extra request headers (an outside system's credential); not sent again after a redirect to another origin. */
+  headers?: Record<string, string>;
 }
 
 const refused = () => new RemoteRefused('theme.remoteRefused');
@@ -98,6 +110,7 @@ function checkedUrl(raw: string, base?: URL): URL {
     throw new RemoteRefused('theme.remoteFailed');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw refused();
+  if (configured.has(url.origin)) return url;
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !publicAddress(host, port)) throw refused();
@@ -118,14 +131,72 @@ function guardedLookup(port: number): LookupFunction {
   };
 }
 
-function get(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
+function exchange(url: URL, signal: AbortSignal, post?: { body: string; headers: Record<string, string> }, extra?: Record<string, string>): Promise<IncomingMessage> {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method: 'GET', signal, lookup: guardedLookup(port), headers: { accept: 'application/json, */*', 'user-agent': 'htv-console' } }, resolve);
+    const lookup = configured.has(url.origin) ? undefined : guardedLookup(port);
+    const headers = { accept: 'application/json, */*', 'user-agent': 'htv-console', ...extra, ...post?.headers };
+    const req = send(url, { method: post ? 'POST' : 'GET', signal, lookup, headers }, resolve);
     req.on('error', reject);
-    req.end();
+    req.end(post?.body);
   });
+}
+
+const get = (url: URL, signal: AbortSignal, headers?: Record<string, string>) => exchange(url, signal, undefined, headers);
+
+/**
+ * POSTs `body` to an address a user typed (a callback URL), checked like a fetch; redirects are not
+ * followed. Answers the status (the answer's body is dropped); throws `RemoteRefused` for an address
+ * that may not be reached, a timeout or a network failure.
+ */
+export async function postRemote(raw: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await exchange(checkedUrl(raw), controller.signal, { body, headers: { 'content-type': 'application/json', ...headers } }).catch((error: unknown) => {
+      if (error instanceof RemoteRefused) throw error;
+      throw controller.signal.aborted ? new RemoteRefused('theme.remoteTimeout', { seconds: Math.round(timeoutMs / 1000) }) : new RemoteRefused('theme.remoteFailed');
+    });
+    response.resume();
+    return response.statusCode ?? 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * POSTs `body` like `postRemote` and answers the status and the answer's body (at most `maxBytes`),
+ * for an outside system whose answer carries an id (a robot's task).
+ */
+export async function postRemoteForAnswer(raw: string, body: string, headers: Record<string, string>, limits: { timeoutMs: number; maxBytes: number }): Promise<{ status: number; body: Buffer }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
+  const failed = (error: unknown) => {
+    if (error instanceof RemoteRefused) return error;
+    return controller.signal.aborted ? new RemoteRefused('theme.remoteTimeout', { seconds: Math.round(limits.timeoutMs / 1000) }) : new RemoteRefused('theme.remoteFailed');
+  };
+  let response: IncomingMessage | undefined;
+  try {
+    response = await exchange(checkedUrl(raw), controller.signal, { body, headers: { 'content-type': 'application/json', ...headers } }).catch((error: unknown) => {
+      throw failed(error);
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limits.maxBytes) throw new RemoteRefused('theme.remoteFailed');
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      throw failed(error);
+    }
+    return { status: response.statusCode ?? 0, body: Buffer.concat(chunks) };
+  } finally {
+    clearTimeout(timer);
+    response?.destroy();
+  }
 }
 
 const tooLarge = (url: URL, maxBytes: number) => new RemoteRefused('theme.importTooLarge', { name: url.pathname.split('/').pop() || url.hostname, max: formatBytes(maxBytes) });
@@ -142,8 +213,9 @@ export async function* remoteStream(raw: string, limits: RemoteLimits): AsyncGen
   let response: IncomingMessage | undefined;
   try {
     let url = checkedUrl(raw);
+    const origin = url.origin;
     for (let hop = 0; ; hop++) {
-      response = await get(url, controller.signal).catch((error: unknown) => {
+      response = await get(url, controller.signal, url.origin === origin ? limits.headers : undefined).catch((error: unknown) => {
         if (error instanceof RemoteRefused) throw error;
         if (controller.signal.aborted) throw timeout();
         throw new RemoteRefused('theme.remoteFailed');

@@ -47,9 +47,9 @@ export function cleanFileName(name: string | undefined): string {
   return [...cleaned].slice(0, 255).join('') || 'file';
 }
 
-/** `inline` for pictures and video, `attachment` otherwise, with an RFC 5987 UTF-8 name and an ASCII fallback. */
+/** `inline` for pictures, video and audio, `attachment` otherwise, with an RFC 5987 UTF-8 name and an ASCII fallback. */
 export function contentDisposition(mime: string, name: string): string {
-  const type = /^(image|video)\//.test(mime) ? 'inline' : 'attachment';
+  const type = /^(image|video|audio)\//.test(mime) ? 'inline' : 'attachment';
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
@@ -75,6 +75,49 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   return !!header && header.split(',').some((tag) => ['*', etag, `W/${etag}`].includes(tag.trim()));
+}
+
+/**
+ * Sends a stored file's bytes with its type, the download headers, its ETag (304) and a single
+ * `Range` (206, 416): the console's downloads and the TVs' media (`<audio src>` seeks by ranges).
+ */
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, file: typeof files.$inferSelect, cacheControl: string) {
+  const etag = `"${file.sha256}"`;
+  reply
+    .header('content-type', file.mime)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(file.mime, file.name))
+    .header('cache-control', cacheControl)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag);
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, file.size);
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${file.size}`)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', 'inline')
+      .send({ code: '-1', errkey: 'error.badRequest', errmsg: translate('error.badRequest', request.lang) });
+  }
+  const stored = await storage.get(file.storageKey, range ?? undefined);
+  if (!stored) {
+    request.log.error({ fileId: file.id, key: file.storageKey }, 'stored bytes of a file are missing');
+    throw notFound();
+  }
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+      .header('content-length', range.end - range.start + 1);
+  } else {
+    reply.header('content-length', stored.size);
+  }
+  return reply.send(stored.stream);
 }
 
 /** Rejections keep their own message; a stream cut off by the client is a bad request. */
@@ -217,42 +260,7 @@ export async function registerFiles(app: FastifyInstance, db: Db, storage: Stora
       .where(and(eq(files.id, id), readableFiles(readerOf(actor))))
       .limit(1);
     if (!file) throw notFound();
-    const etag = `"${file.sha256}"`;
-    reply
-      .header('content-type', file.mime)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(file.mime, file.name))
-      .header('cache-control', 'private, max-age=3600')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'same-origin')
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-
-    const ifRange = request.headers['if-range'];
-    const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, file.size);
-    if (range === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('content-range', `bytes */${file.size}`)
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', 'inline')
-        .send({ code: '-1', errkey: 'error.badRequest', errmsg: translate('error.badRequest', request.lang) });
-    }
-    const stored = await storage.get(file.storageKey, range ?? undefined);
-    if (!stored) {
-      request.log.error({ fileId: file.id, key: file.storageKey }, 'stored bytes of a file are missing');
-      throw notFound();
-    }
-    if (range) {
-      reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
-        .header('content-length', range.end - range.start + 1);
-    } else {
-      reply.header('content-length', stored.size);
-    }
-    return reply.send(stored.stream);
+    return sendStoredFile(request, reply, storage, file, 'private, max-age=3600');
   }
 
   const params = z.object({ id: z.string().max(64), name: z.string().max(300).optional() });

@@ -2,6 +2,7 @@ import { fieldErrors, STATUS, translate, type FieldDef, type FieldErrors, type L
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { langOf } from './lang.js';
+import { unstorableTextPath } from './request-data.js';
 
 type Kind = keyof typeof STATUS;
 
@@ -50,26 +51,15 @@ declare module 'fastify' {
 }
 
 /**
- * The path of the first NUL character in a request part (in a string or a key, at any depth). The
- * database refuses NUL in text, so it is refused here, on every route, like any invalid character.
+ * Validates request parts with their zod schemas and keeps the zod error for translation. A string or
+ * key the database cannot store (NUL, a lone surrogate), anywhere in a part, is first refused as an
+ * invalid value of its field, on every route.
  */
-function nulPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = nulPath(item, [...path, key]);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Validates request parts with their zod schemas and keeps the zod error for translation. */
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   const zod = schema as z.ZodType;
   return (data: unknown) => {
-    const nul = nulPath(data);
-    if (nul) return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'validation.invalid', input: data }]), data) };
+    const unstorable = unstorableTextPath(data);
+    if (unstorable) return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: unstorable, message: 'validation.invalid', input: data }]), data) };
     const result = zod.safeParse(data);
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error, data) };
   };

@@ -88,12 +88,14 @@ const OWNER_RECORDS = { brandId: 'brand', hotelId: 'hotel' } as const;
 
 /**
  * Selection of a record's columns plus `<ref>Title` for each reference, with the joins it needs; a
- * list (`owners`) also gets `<owner>Title` for the owner columns its declaration shows (`columns`).
+ * list (`owners`) also gets `<owner>Title` for the owner columns its declaration shows (`columns`),
+ * and `displayTitle`: the row's name in `lang` (its English title in English, where it has one).
  * The title column keeps its stored value (the edit form's), unless a local title replaces it.
  */
 function selection(def: RecordDef, lang?: Lang, owners = false) {
   const table = tableOf(def);
   const columns: Record<string, unknown> = { ...getTableColumns(table), [def.titleField]: titleColumn(def, table, lang) };
+  if (owners) columns.displayTitle = titleOf(def, table, lang);
   for (const hidden of ['createdBy', ...hiddenColumns(def)]) delete columns[hidden];
   const joins: { target: RecordTable; on: SQL }[] = [];
   for (const [name, field] of Object.entries(def.fields)) {
@@ -196,7 +198,8 @@ export async function getRow(db: Db, def: RecordDef, actor: Actor, id: number, l
 /**
  * Value/label pairs for reference selects. In `tenant` scope they are the rows of one owner: the
  * actor's own level, or the brand/hotel named in the query (the owner of a row a superior is editing),
- * which the tenant filter still confines to the actor's reach. A brand or hotel user also gets the
+ * which the tenant filter still confines to the actor's reach; in the other scopes a named brand or
+ * hotel narrows them as it narrows a list. A brand or hotel user also gets the
  * platform's rows that the record's row rule shares with it (the system roles it may assign). Exact
  * filters in the query (a ref field's `match`) and `id` (one value's title) narrow them further.
  */
@@ -212,7 +215,8 @@ export async function optionRows(
   const keyword = query.keyword;
   const owner = query.brandId || query.hotelId ? { brandId: query.brandId ?? null, hotelId: query.hotelId ?? null } : ownLevel(actor);
   const matching = exactFilters(def).map((name) => (query[name] === undefined ? undefined : eq(table[name], query[name])));
-  const owned = def.scope !== 'tenant' ? undefined : actor.userType === 1 ? sameOwner(table, owner) : or(sameOwner(table, owner), sameOwner(table, PLATFORM));
+  // Outside `tenant` scope a named brand or hotel narrows the options like a list's (never a swap for the caller's own).
+  const owned = def.scope !== 'tenant' ? narrowTo(def, table, query) : actor.userType === 1 ? sameOwner(table, owner) : or(sameOwner(table, owner), sameOwner(table, PLATFORM));
   const rows = await db
     .select({ value: table.id, label: title })
     .from(table)
@@ -281,6 +285,11 @@ function requestedOwner(body: Record<string, unknown>) {
 
 function writableValues(def: RecordDef, body: Record<string, unknown>): Record<string, unknown> {
   return sanitizeRichTextFields(def, Object.fromEntries(def.writable.filter((name) => name in body).map((name) => [name, body[name]])));
+}
+
+/** A row's writable values, as a body that creates its copy. */
+export function copyBody(def: RecordDef, row: Row): Record<string, unknown> {
+  return Object.fromEntries(def.writable.map((name) => [name, row[name] ?? null]));
 }
 
 export async function createRow(ctx: WriteContext, def: RecordDef, body: Record<string, unknown>): Promise<Row> {
@@ -359,7 +368,7 @@ export async function deleteRows(ctx: WriteContext, def: RecordDef, ids: number[
 }
 
 /** Runs a declared state action when the row's state allows it. */
-export async function runAction(ctx: WriteContext, def: RecordDef, id: number, actionName: string): Promise<Row> {
+export async function runAction(ctx: WriteContext, def: RecordDef, id: number, actionName: string, reason?: string): Promise<Row> {
   const machine = def.states;
   const action = machine?.actions[actionName];
   if (!machine || !action) throw notFound();
@@ -368,10 +377,10 @@ export async function runAction(ctx: WriteContext, def: RecordDef, id: number, a
     const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
     if (!before) throw notFound();
     if (!action.from.includes(before[machine.field] as string)) throw new AppError('conflict', 'error.invalidAction');
-    await runBeforeAction({ ...ctx, db: tx }, def, before as Row, actionName);
+    const set = await runBeforeAction({ ...ctx, db: tx }, def, before as Row, actionName);
     const [after] = await tx
       .update(table)
-      .set({ [machine.field]: action.to, updatedAt: new Date() })
+      .set({ [machine.field]: action.to, ...(action.reason ? { [action.reason.field]: reason ?? null } : {}), ...set, updatedAt: new Date() })
       .where(eq(table.id, id))
       .returning();
     await writeOpLog(tx, ctx.actor, { action: actionName, recordType: def.name, recordId: id, before: redact(def, before), after: redact(def, after) }, ctx.ip);

@@ -1,4 +1,4 @@
-import type { FieldDef, Lang, RecordDef } from '@htv/shared';
+import { boolText, recordTitle, type FieldDef, type Lang, type RecordDef } from '@htv/shared';
 import ExcelJS from 'exceljs';
 import type { Row } from './engine.js';
 import type { FastifyReply } from 'fastify';
@@ -8,8 +8,6 @@ const HEADERS: Record<string, Record<Lang, string>> = {
   createdAt: { 'zh-CN': '创建时间', 'en-US': 'Created at' },
 };
 
-const YES_NO: Record<Lang, [string, string]> = { 'zh-CN': ['是', '否'], 'en-US': ['Yes', 'No'] };
-
 function cell(field: FieldDef, name: string, row: Row, lang: Lang): unknown {
   const value = row[name];
   if (value === null || value === undefined) return '';
@@ -17,7 +15,7 @@ function cell(field: FieldDef, name: string, row: Row, lang: Lang): unknown {
     case 'choice':
       return field.options?.[value as string]?.[lang] ?? value;
     case 'bool':
-      return YES_NO[lang][value ? 0 : 1];
+      return boolText(field, value, lang);
     case 'ref':
       return row[`${name}Title`] ?? value;
     case 'files':
@@ -43,7 +41,8 @@ export async function toXlsx(def: RecordDef, rows: Row[], lang: Lang): Promise<B
   for (const row of rows) {
     sheet.addRow({
       id: row.id,
-      ...Object.fromEntries(fields.map(([name, f]) => [name, cell(f, name, row, lang)])),
+      // The title as the list shows it: in English, the English title where the row has one.
+      ...Object.fromEntries(fields.map(([name, f]) => [name, name === def.titleField ? recordTitle(def, row, lang) : cell(f, name, row, lang)])),
       createdAt: row.createdAt instanceof Date ? row.createdAt : String(row.createdAt ?? ''),
     });
   }

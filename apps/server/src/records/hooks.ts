@@ -18,8 +18,12 @@ export interface RecordHooks {
   beforeWrite?(ctx: WriteContext, values: Record<string, unknown>, existing: Row | null): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Refuses a delete (throw a conflict) or cleans up dependants. */
   beforeDelete?(ctx: WriteContext, rows: Row[]): Promise<void> | void;
-  /** Refuses a state action the row's state allows (a quota, a cross-row rule): `row` is the row before it. */
-  beforeAction?(ctx: WriteContext, row: Row, action: string): Promise<void> | void;
+  /**
+   * Refuses a state action the row's state allows (a quota, a cross-row rule): `row` is the row before
+   * it. May answer columns the action sets besides the declared state (a state derived from the row's
+   * other fields, a time), the state field included.
+   */
+  beforeAction?(ctx: WriteContext, row: Row, action: string): Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** Columns never sent to clients (hashes, secrets). */
   hidden?: readonly string[];
   /** Adds computed values to rows read for clients (list, get, export), e.g. names of related rows. */
@@ -65,8 +69,10 @@ export async function runBeforeDelete(ctx: WriteContext, def: RecordDef, rows: R
   for (const hooks of hooksFor(def)) await hooks.beforeDelete?.(ctx, rows);
 }
 
-export async function runBeforeAction(ctx: WriteContext, def: RecordDef, row: Row, action: string) {
-  for (const hooks of hooksFor(def)) await hooks.beforeAction?.(ctx, row, action);
+export async function runBeforeAction(ctx: WriteContext, def: RecordDef, row: Row, action: string): Promise<Record<string, unknown>> {
+  let set: Record<string, unknown> = {};
+  for (const hooks of hooksFor(def)) set = { ...set, ...((await hooks.beforeAction?.(ctx, row, action)) ?? {}) };
+  return set;
 }
 
 export function hiddenColumns(def: RecordDef): string[] {

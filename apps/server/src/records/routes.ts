@@ -1,4 +1,4 @@
-import { exactFilters, idSchema, listQuerySchema, permissionOf, records, type RecordDef } from '@htv/shared';
+import { exactFilters, idSchema, listQuerySchema, permissionOf, records, STATE_REASON_MAX, text, type RecordDef } from '@htv/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/plugin.js';
@@ -78,9 +78,14 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db, storage: Stor
         ok({ deleted: await deleteRows(ctx(request), def, (request.body as { ids: number[] }).ids) }),
       );
     }
-    for (const action of Object.keys(def.states?.actions ?? {})) {
-      app.post(`${base}/:id/actions/${action}`, { schema: { params: idParams, tags }, config: auth(action) }, async (request) =>
-        ok(await runAction(ctx(request), def, (request.params as { id: number }).id, action)),
+    for (const [action, declared] of Object.entries(def.states?.actions ?? {})) {
+      const reasonBody = declared.reason ? z.strictObject({ reason: z.string().trim().min(1, 'validation.required').max(STATE_REASON_MAX) }) : undefined;
+      const config = {
+        auth: { userTypes: declared.userTypes ?? def.userTypes, permission: permissionOf(def, action) },
+        fields: declared.reason ? { reason: text({ label: declared.reason.label, required: true, max: STATE_REASON_MAX }) } : def.fields,
+      };
+      app.post(`${base}/:id/actions/${action}`, { schema: { params: idParams, ...(reasonBody ? { body: reasonBody } : {}), tags }, config }, async (request) =>
+        ok(await runAction(ctx(request), def, (request.params as { id: number }).id, action, (request.body as { reason?: string } | undefined)?.reason)),
       );
     }
   }

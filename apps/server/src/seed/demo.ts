@@ -7,6 +7,25 @@ import { messageRecipients, recordTables, roles, sentMessages, userProjects, use
 import { seedDemoCatalogues, seedDemoManagers, seedDemoTenants } from '../areas/tenants/demo.js';
 import { seedDemoTvAuth } from '../areas/tvauth/demo.js';
 import { seedDemoTheme } from '../areas/themes/demo.js';
+import { seedDemoMusic } from '../areas/music/demo.js';
+import { seedDemoIntroductions } from '../areas/introduction/demo.js';
+import { seedDemoWeather } from '../areas/weather/demo.js';
+import { seedDemoExchange } from '../areas/exchange/demo.js';
+import { seedDemoScreensaver } from '../areas/screensaver/demo.js';
+import { seedDemoWakeUps } from '../areas/wakeup/demo.js';
+import { seedDemoShop } from '../areas/shop/demo.js';
+import { seedDemoLaundry } from '../areas/laundry/demo.js';
+import { seedDemoGuestMessages } from '../areas/guestmessages/demo.js';
+import { seedDemoNotices } from '../areas/notices/demo.js';
+import { seedDemoSubtitles } from '../areas/subtitles/demo.js';
+import { seedDemoImageMessages } from '../areas/imagemessages/demo.js';
+import { seedDemoQuestionnaires } from '../areas/questionnaires/demo.js';
+import { seedDemoVoice } from '../areas/voice/demo.js';
+import { seedDemoChannels } from '../areas/channels/demo.js';
+import { seedDemoVod } from '../areas/vod/demo.js';
+import { seedDemoRcu } from '../areas/rcu/demo.js';
+import { seedDemoRobot } from '../areas/robot/demo.js';
+import type { Storage } from '../files/storage.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -39,11 +58,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with believable demo data; returns false when data already exists. The
- * permission tree is filled from the route table whenever a user type has none (also on existing
- * databases).
+ * Fills an empty database with believable demo data (the demo's files in `storage`); returns false
+ * when data already exists. The permission tree is filled from the route table whenever a user type
+ * has none (also on existing databases).
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   if (!(await isEmpty(db))) {
     await seedPermissionTree(db);
     return false;
@@ -126,6 +145,24 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { title: '电视如何投屏？', categoryId: wifi!.id, content: '手机与电视连接同一 Wi-Fi 后，在手机上选择"投屏"并选中本房间电视。', hits: 63, brandId: sunrise, hotelId: bund, enabled: false },
     ]);
     await seedDemoTheme(tx, sunrise, '朝阳集团管理员');
+    await seedDemoMusic(tx, storage, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoIntroductions(tx, storage, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoWeather(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoExchange(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoScreensaver(tx, storage, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoWakeUps(tx, { brandId: sunrise, hotelId: bund });
+    await seedDemoShop(tx, storage, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoLaundry(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoGuestMessages(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoNotices(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoSubtitles(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoImageMessages(tx, storage, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoQuestionnaires(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoVoice(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
+    await seedDemoChannels(tx, { brandId: sunrise, hotelId: bund, adminId: userId('admin'), hotelUserId: userId('sunrise.bund') });
+    await seedDemoVod(tx, storage, userId('admin'));
+    await seedDemoRcu(tx, { brandId: sunrise, hotelId: bund });
+    await seedDemoRobot(tx, { brandId: sunrise, hotelId: bund });
   });
   return true;
 }

@@ -36,13 +36,15 @@ const policy = (directives: Record<string, string>) =>
 const CONSOLE_POLICY = BASE_POLICY;
 
 /**
- * The browser TV's: also the media and fonts it downloads and keeps as blobs, and the origin of the
+ * The browser TV's: also the media and fonts it downloads and keeps as blobs, live TV's streams, and the origin of the
  * MQTT broker's WebSocket when browser TVs are given one (MQTT_TV_WS_URL, docs/scaling.md).
  */
 export const tvPolicy = (mqttWsUrl?: string): Record<string, string> => ({
   ...BASE_POLICY,
-  'connect-src': mqttWsUrl ? `'self' ${new URL(mqttWsUrl).origin}` : "'self'",
-  'media-src': "'self' blob:",
+  // Live TV plays the hotel's streams from wherever they are served (its IPTV head end, a CDN):
+  // hls.js fetches their playlists and segments, a native player plays them (docs/channels.md).
+  'connect-src': mqttWsUrl ? `'self' ${new URL(mqttWsUrl).origin} http: https:` : "'self' http: https:",
+  'media-src': "'self' blob: http: https:",
   'font-src': "'self' data: blob:",
 });
 

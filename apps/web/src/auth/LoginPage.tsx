@@ -2,11 +2,11 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginSchema, translate } from '@htv/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, theme, Typography, type FormRule } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { api, showApiError } from '../api/client';
+import { api, ApiError, failureText, showApiError } from '../api/client';
 import { getToken, storeSession } from '../api/token';
 import { HOME_PATH } from '../app/paths';
 import { LangSwitch } from '../layout/LangSwitch';
@@ -53,15 +53,24 @@ export default function LoginPage() {
   const { token } = theme.useToken();
   usePageTitle(t('login.title'));
 
+  /** Why the last attempt was refused when no field is to blame: shown at the form, not as a toast. */
+  const [failure, setFailure] = useState<string | null>(null);
+
   const login = useMutation({
     mutationFn: (values: Credentials) => api.post<LoginResult>('/admin/login', values),
     meta: { handlesErrors: true },
+    onMutate: () => setFailure(null),
     onError: (error) => {
-      // Field rules on their fields; wrong credentials, a disabled account and the sign-in throttle
-      // (429 "try again in N minutes") as the server words them.
-      showApiError(error, form, ['email', 'password', 'captcha']);
-      // A pass token is single-use: every failed attempt needs a new puzzle.
+      // A pass token is single-use: every failed attempt needs a new puzzle, which is no mistake of
+      // the user's (setting the value does not validate it, so no "drag the captcha" message).
+      form.setFieldValue('captcha', null);
       captcha.current?.reset();
+      // Field rules on their fields; wrong credentials, a disabled account and the sign-in throttle
+      // (429 "try again in N minutes") at the form, as the server words them.
+      const onFields = error instanceof ApiError && error.status === 422 && Object.keys(error.errors ?? {}).length > 0;
+      if (onFields) showApiError(error, form, ['email', 'password', 'captcha']);
+      else if (error instanceof ApiError && !error.isNetworkError) setFailure(failureText(error));
+      else showApiError(error);
     },
     onSuccess: async (data) => {
       // Token and user type (spec §4); the user type picks the user-info path and the route table.
@@ -122,9 +131,19 @@ export default function LoginPage() {
             <Form.Item name="captcha" rules={[{ required: true, message: translate('auth.captchaRequired', lang) }]}>
               <SliderCaptcha ref={captcha} />
             </Form.Item>
+            {failure && (
+              <Typography.Paragraph type="danger" role="alert" data-testid="login-failure" style={{ textAlign: 'center' }}>
+                {failure}
+              </Typography.Paragraph>
+            )}
             <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
               {t('login.submit')}
             </Button>
+            <div style={{ marginTop: 12, textAlign: 'center' }}>
+              <Link to="/repwd" data-testid="login-forgot">
+                {t('login.forgot')}
+              </Link>
+            </div>
           </Form>
         </div>
       </div>

@@ -18,7 +18,10 @@ interface Challenge {
 }
 
 export interface SliderCaptchaHandle {
-  /** Draws a new challenge (after a failed login: a pass token is single-use). */
+  /**
+   * Draws a new challenge (after a failed login: a pass token is single-use). The owner clears the
+   * value itself, without validating it: a fresh puzzle is no mistake of the user's.
+   */
   reset: () => void;
 }
 
@@ -50,11 +53,12 @@ export const SliderCaptcha = forwardRef<SliderCaptchaHandle, Props>(function Sli
   const valueRef = useRef(value);
   valueRef.current = value;
 
-  const load = useCallback(async () => {
+  /** A new challenge; `clear` drops the pass token the user had (a refresh, an expiry). */
+  const load = useCallback(async (clear = true) => {
     setLoading(true);
     setX(0);
     setFailed(false);
-    if (valueRef.current) onChangeRef.current?.(null);
+    if (clear && valueRef.current) onChangeRef.current?.(null);
     try {
       const next = await api.get<Challenge>('/captcha');
       setChallenge(next);
@@ -67,7 +71,7 @@ export const SliderCaptcha = forwardRef<SliderCaptchaHandle, Props>(function Sli
     }
   }, []);
 
-  useImperativeHandle(ref, () => ({ reset: () => void load() }), [load]);
+  useImperativeHandle(ref, () => ({ reset: () => void load(false) }), [load]);
 
   useEffect(() => {
     void load();

@@ -56,9 +56,13 @@ export function can(user: Pick<LoginInfo, 'permissions'>, permission: string): b
   return isSuper(user) || user.permissions.includes(permission);
 }
 
-/** A record's screens are for the user types it lists, and each action needs `<permission>.<action>`. */
+/**
+ * A record's screens are for the user types it lists, and each action needs `<permission>.<action>`;
+ * a state action may be for fewer user types (a review is its reviewers').
+ */
 export function canUseRecord(user: Pick<LoginInfo, 'permissions' | 'user_type'>, record: RecordDef, action: RecordAction | string = 'read'): boolean {
-  return record.userTypes.includes(user.user_type) && can(user, permissionOf(record, action));
+  const types = record.states?.actions[action]?.userTypes ?? record.userTypes;
+  return types.includes(user.user_type) && can(user, permissionOf(record, action));
 }
 
 /**

@@ -20,6 +20,7 @@ import { visibleExtensions } from './extensions';
 import { useSessionInfo } from '../auth/session';
 import { useStickyHeaderHeight } from '../layout/stickyHeader';
 import { ListToolbar } from './ListToolbar';
+import { ReasonAction } from './ReasonAction';
 import { RowActions, type RowActionItem } from './RowActions';
 import { useListSettings } from './listSettings';
 
@@ -126,7 +127,9 @@ export default function RecordListPage({ record, Form, filters, columns: pageCol
         : []),
       ...available.map(([name, action]) => ({
         key: `state-${name}`,
-        node: action.confirm ? (
+        node: action.reason ? (
+          <ReasonAction action={action} onRun={(reason) => recordApi.action(record, row.id, name, reason)} onDone={refresh} />
+        ) : action.confirm ? (
           <Popconfirm title={action.confirm[lang]} onConfirm={() => settle(runAction.mutateAsync({ id: row.id, action: name }))}>
             <Button type="link" size="small">
               {action.label[lang]}

@@ -1,4 +1,4 @@
-import { concerns, type FieldDef, type Lang, type RecordDef } from '@htv/shared';
+import { boolText, concerns, type FieldDef, type Lang, type RecordDef } from '@htv/shared';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Col, DatePicker, Form, Grid, Input, InputNumber, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -49,8 +49,8 @@ function filterInput(field: FieldDef, lang: Lang, t: TFunction): ReactElement {
           aria-label={label}
           style={FULL}
           options={[
-            { value: 'true', label: t('common.yes') },
-            { value: 'false', label: t('common.no') },
+            { value: 'true', label: boolText(field, true, lang) },
+            { value: 'false', label: boolText(field, false, lang) },
           ]}
         />
       );

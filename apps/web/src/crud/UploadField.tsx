@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { apiUrl, fileUrl, handleUnauthorized } from '../api/client';
 import { authHeaders } from '../api/token';
 import { useLang } from '../locales';
+import { offerCrop } from './crop';
 import { acceptOf, imageSize, typeAllowed, typeNames } from './fileTypes';
 
 /**
@@ -120,6 +121,9 @@ export function UploadField({ field, value, onChange, id }: UploadFieldProps) {
         return Upload.LIST_IGNORE;
       }
       if (size && !ratioAllowed(rule, size.width, size.height)) {
+        // Another ratio: the centred part may do (the server still checks what arrives).
+        const cropped = rule.ratio && (await offerCrop(file, rule.ratio, t));
+        if (cropped) return cropped;
         setError(translate('upload.badRatio', lang, { ratio: ratioText(rule) }));
         return Upload.LIST_IGNORE;
       }

@@ -42,7 +42,7 @@ export const recordApi = {
   update: (record: RecordDef, id: number, body: Record<string, unknown>) => api.put<Row>(`${base(record)}/${id}`, body),
   remove: (record: RecordDef, id: number) => api.delete<unknown>(`${base(record)}/${id}`),
   batchDelete: (record: RecordDef, ids: number[]) => api.post<{ deleted: number }>(`${base(record)}/batch-delete`, { ids }),
-  action: (record: RecordDef, id: number, action: string) => api.post<Row>(`${base(record)}/${id}/actions/${action}`),
+  action: (record: RecordDef, id: number, action: string, reason?: string) => api.post<Row>(`${base(record)}/${id}/actions/${action}`, reason === undefined ? undefined : { reason }),
   options: (record: RecordDef, keyword: string, owner?: Owner, signal?: AbortSignal) =>
     api.get<Option[]>(`${base(record)}/options`, { keyword: keyword || undefined, brandId: owner?.brandId ?? undefined, hotelId: owner?.hotelId ?? undefined }, signal),
   export: (record: RecordDef, query: Query, fallbackName: string) => downloadFile(`${base(record)}/export`, query, fallbackName),

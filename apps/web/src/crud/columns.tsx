@@ -1,4 +1,4 @@
-import { isUploadRuleName, uploadRules, type FieldDef, type Lang, type RecordDef, type UploadRule } from '@htv/shared';
+import { boolText, isUploadRuleName, uploadRules, type FieldDef, type Lang, type RecordDef, type UploadRule } from '@htv/shared';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType, SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -23,8 +23,13 @@ export function FileThumbnail({ id, testId }: { id: string; testId?: string }) {
   return <img src={fileUrl(id)} alt="" width={32} height={32} style={{ objectFit: 'contain' }} data-testid={testId} />;
 }
 
+/** A stored audio file as a list shows it: a small player that loads the file only when played. */
+export function FileAudio({ id, testId }: { id: string; testId?: string }) {
+  return <audio src={fileUrl(id)} controls preload="none" style={{ height: 32, maxWidth: 260 }} data-testid={testId} />;
+}
+
 /** How a list cell shows a field's value. */
-export function renderValue(name: string, field: FieldDef, value: unknown, row: Row, lang: Lang, t: TFunction): ReactNode {
+export function renderValue(name: string, field: FieldDef, value: unknown, row: Row, lang: Lang): ReactNode {
   if (field.kind === 'ref') {
     const title = row[`${name}Title`];
     return typeof title === 'string' && title ? title : value === null || value === undefined ? EMPTY : String(value);
@@ -35,18 +40,18 @@ export function renderValue(name: string, field: FieldDef, value: unknown, row: 
     case 'int':
       return field.options?.[String(value)]?.[lang] ?? String(value);
     case 'bool':
-      return value ? <Tag color="success">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>;
+      return <Tag color={value ? 'success' : undefined}>{boolText(field, value, lang)}</Tag>;
     case 'datetime':
       return formatDatetime(value);
     case 'decimal':
       return Number(value).toFixed(field.scale ?? 2);
-    case 'file':
-      // A picture (an app's icon) shows as itself; another file as its id.
-      return field.upload && isUploadRuleName(field.upload) && (uploadRules[field.upload] as UploadRule).image ? (
-        <FileThumbnail id={String(value)} testId={`cell-image-${name}`} />
-      ) : (
-        String(value)
-      );
+    case 'file': {
+      // A picture (an app's icon) shows as itself, audio (a song) as a player; another file as its id.
+      const rule = field.upload && isUploadRuleName(field.upload) ? (uploadRules[field.upload] as UploadRule) : undefined;
+      if (rule?.image) return <FileThumbnail id={String(value)} testId={`cell-image-${name}`} />;
+      if (rule?.audio) return <FileAudio id={String(value)} testId={`cell-audio-${name}`} />;
+      return String(value);
+    }
     case 'files':
       return Array.isArray(value) ? String(value.length) : EMPTY;
     case 'json':
@@ -99,7 +104,8 @@ export function buildColumns(
         sorter: field.sort ? true : undefined,
         sortOrder: field.sort ? antOrder(state, name) : undefined,
         ellipsis: field.kind === 'text' ? { showTitle: true } : undefined,
-        render: (value: unknown, row: Row) => renderValue(name, field, value, row, lang, t),
+        // The title names the row in the interface's language, as the list answers it (`displayTitle`).
+        render: (value: unknown, row: Row) => renderValue(name, field, name === record.titleField ? (row.displayTitle ?? value) : value, row, lang),
       };
     }
     if (name === 'createdAt') {

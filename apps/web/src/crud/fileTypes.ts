@@ -17,6 +17,8 @@ const TYPES: Record<FileType, { ext: string[]; mime: string[] }> = {
   mp3: { ext: ['mp3'], mime: ['audio/mpeg', 'audio/mp3'] },
   aac: { ext: ['aac'], mime: ['audio/aac', 'audio/x-aac'] },
   m4a: { ext: ['m4a'], mime: ['audio/mp4', 'audio/x-m4a'] },
+  wav: { ext: ['wav'], mime: ['audio/wav', 'audio/x-wav', 'audio/wave'] },
+  flac: { ext: ['flac'], mime: ['audio/flac', 'audio/x-flac'] },
   ttf: { ext: ['ttf'], mime: ['font/ttf', 'application/x-font-ttf'] },
   otf: { ext: ['otf'], mime: ['font/otf', 'application/x-font-otf'] },
   woff: { ext: ['woff'], mime: ['font/woff'] },

@@ -27,7 +27,8 @@ export function WebBlockView({ block, context }: BlockRendererProps<WebBlock>) {
 
 /**
  * A slot of an area still to fill it (notices, subtitles, shop, VOD, introductions, music): its title
- * and the area's name, until the area registers its own drawing for the type.
+ * and the area's name, until an area registers the type (`defineArea`'s `slots`, docs/tv.md "Areas");
+ * also what a registered area's slot shows while its code loads.
  */
 export function SlotBlockView({ block, context }: BlockRendererProps<SlotBlock>) {
   return (

@@ -13,6 +13,27 @@ import { batchMachine } from './batches/records.js';
 import { licence } from './licences/records.js';
 import { feedback } from './feedback/records.js';
 import { taskItem } from './tasks/records.js';
+import { pmsLog, stay, tourGroup } from './pms/records.js';
+import { musicAlbum, musicSong } from './music/records.js';
+import { introCustom, introItem, introType } from './introduction/records.js';
+import { weatherCity } from './weather/records.js';
+import { exchangeRate } from './exchange/records.js';
+import { screensaverPhoto } from './screensaver/records.js';
+import { wakeUpCall, wakeUpGroup } from './wakeup/records.js';
+import { shopBanner, shopCategory, shopGoods, shopOrder } from './shop/records.js';
+import { washingMachine } from './laundry/records.js';
+import { guestMessage } from './guestmessages/records.js';
+import { messageNotice } from './notices/records.js';
+import { subtitle } from './subtitles/records.js';
+import { aiGoods, aiInfo, aiInstruction, aiIntent, aiIntentSet, aiServiceCall, aiTts } from './voice/records.js';
+import { channel, hotelChannel } from './channels/records.js';
+import { imageMessage } from './imagemessages/records.js';
+import { questionnaire, questionnaireOption } from './questionnaires/records.js';
+import { vodChoose, vodHotelSetting, vodMovie, vodOrder, vodPromotion, vodRecommend, vodSend } from './vod/records.js';
+import { tvCode } from './tvcode/records.js';
+import { pictureFrame } from './pictureframe/records.js';
+import { hotelSurvey } from './hotelsurvey/records.js';
+import { digitalWallItem } from './digitalwall/records.js';
 
 /**
  * Every record type of the engine. Registering a declaration here gives it its table, its API routes
@@ -52,11 +73,55 @@ export const records = {
   batchMachine,
   licence,
   feedback,
+  washingMachine,
   taskItem,
   otaPackage,
   controlUpgrade,
   app,
   trackedEvent,
+  stay,
+  pmsLog,
+  tourGroup,
+  musicAlbum,
+  musicSong,
+  introType,
+  introItem,
+  introCustom,
+  weatherCity,
+  exchangeRate,
+  screensaverPhoto,
+  wakeUpGroup,
+  wakeUpCall,
+  shopBanner,
+  shopCategory,
+  shopGoods,
+  shopOrder,
+  guestMessage,
+  messageNotice,
+  subtitle,
+  aiIntentSet,
+  aiIntent,
+  aiInstruction,
+  aiGoods,
+  aiServiceCall,
+  aiTts,
+  aiInfo,
+  channel,
+  hotelChannel,
+  imageMessage,
+  questionnaire,
+  questionnaireOption,
+  vodMovie,
+  vodChoose,
+  vodRecommend,
+  vodPromotion,
+  vodSend,
+  vodOrder,
+  vodHotelSetting,
+  tvCode,
+  pictureFrame,
+  hotelSurvey,
+  digitalWallItem,
 } satisfies Record<string, RecordDef>;
 
 export type RecordName = keyof typeof records;

@@ -20,7 +20,13 @@ export interface StateAction {
   to: string;
   /** Asked before the action runs. */
   confirm?: Text;
+  /** The action asks for a reason (required, at most `STATE_REASON_MAX` characters), kept in `field`. */
+  reason?: { field: string; label: Text };
+  /** Who may run it, when fewer than the record's users (a review is its reviewers'). */
+  userTypes?: readonly UserType[];
 }
+
+export const STATE_REASON_MAX = 200;
 
 /** A titled section of the generated forms: its fields in the order shown. */
 export interface FieldGroup<N extends string = string> {

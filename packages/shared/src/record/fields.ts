@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Text } from '../i18n/lang.js';
+import type { Lang, Text } from '../i18n/lang.js';
 import type { MessageKey } from '../i18n/messages.js';
 import type { UserType } from './define.js';
 
@@ -92,6 +92,23 @@ export interface FieldDef<K extends FieldKind = FieldKind, V = unknown> extends 
   secret?: boolean;
   /** `ref` built by `owner()`: the owner column of the record's scope, not a column of its own. */
   owner?: boolean;
+  /** `bool`: what its two values are called (online / offline) where yes / no would not say. */
+  states?: BoolStates;
+}
+
+export interface BoolStates {
+  on: Text;
+  off: Text;
+}
+
+const YES_NO: BoolStates = { on: { 'zh-CN': '是', 'en-US': 'Yes' }, off: { 'zh-CN': '否', 'en-US': 'No' } };
+/** Named states of the switches lists show most: a terminal online, a row enabled. */
+export const ONLINE_STATES: BoolStates = { on: { 'zh-CN': '在线', 'en-US': 'Online' }, off: { 'zh-CN': '离线', 'en-US': 'Offline' } };
+export const ENABLED_STATES: BoolStates = { on: { 'zh-CN': '启用', 'en-US': 'Enabled' }, off: { 'zh-CN': '停用', 'en-US': 'Disabled' } };
+
+/** A `bool` field's value in words (lists, filters, exports): its states, else yes / no. */
+export function boolText(field: FieldDef, value: unknown, lang: Lang): string {
+  return (field.states ?? YES_NO)[value ? 'on' : 'off'][lang];
 }
 
 type Opt<R extends boolean | undefined, V> = R extends true ? V : V | null;
@@ -210,6 +227,10 @@ export function int<R extends boolean | undefined = undefined>(
   return { list: true, ...opts, kind: 'int', required, schema: optional(checked, required, opts.default) as z.ZodType<Opt<R, number>> };
 }
 
+/** A list's order: 0 to `max`, larger first, sortable (the same field on every ordered record). */
+export const sortField = (max = 999) =>
+  int({ label: { 'zh-CN': '排序', 'en-US': 'Sort' }, min: 0, max, default: 0, sort: true, help: { 'zh-CN': '数值越大越靠前', 'en-US': 'Larger numbers rank higher' } });
+
 /** Total digits of a decimal column (`numeric(DECIMAL_PRECISION, scale)`). */
 export const DECIMAL_PRECISION = 14;
 
@@ -228,7 +249,7 @@ export function decimal<R extends boolean | undefined = undefined>(
   return { list: true, ...opts, scale, kind: 'decimal', required, schema: optional(rounded, required) as z.ZodType<Opt<R, number>> };
 }
 
-export function bool(opts: FieldCommon & { default?: boolean }): FieldDef<'bool', boolean> {
+export function bool(opts: FieldCommon & { default?: boolean; states?: BoolStates }): FieldDef<'bool', boolean> {
   const schema = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v ?? opts.default ?? false), z.boolean());
   return { list: true, ...opts, kind: 'bool', required: false, default: opts.default ?? false, schema: schema as z.ZodType<boolean> };
 }

@@ -7,7 +7,7 @@ import type { Text } from '../i18n/lang.js';
 export type FileType =
   | 'jpeg' | 'png' | 'gif' | 'bmp' | 'webp'
   | 'mp4' | 'avi' | 'mov' | 'ogg' | 'flv' | 'rmvb' | 'ts'
-  | 'mp3' | 'aac' | 'm4a'
+  | 'mp3' | 'aac' | 'm4a' | 'wav' | 'flac'
   | 'ttf' | 'otf' | 'woff' | 'woff2'
   | 'zip' | 'apk' | 'xlsx' | 'raw';
 
@@ -24,6 +24,8 @@ export interface UploadRule {
   ratio?: readonly [number, number];
   /** Upload messages speak of "pictures" for image rules. */
   image?: boolean;
+  /** Audio: lists show a small player for it. */
+  audio?: boolean;
   /** Bounds of what a zip-based file (zip, apk, xlsx) unpacks to; required by rules accepting one. */
   archive?: ArchiveLimits;
   /** Files the server makes itself (thumbnails): `POST /api/files` refuses the rule. */
@@ -62,6 +64,8 @@ export const uploadRules = {
   feedbackImage: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
   /** Intro images: 16:9, 5M or 8M depending on the form. */
   introImage: { types: ['jpeg', 'png'], maxBytes: 5 * MB, ratio: [16, 9], image: true },
+  /** An introduction type's icon. */
+  introIcon: { types: ['png', 'jpeg'], maxBytes: 1 * MB, image: true },
   introImageLarge: { types: ['jpeg', 'png'], maxBytes: 8 * MB, ratio: [16, 9], image: true },
   /** Custom intro images: jpg, jpeg or png, at most 3M. */
   customIntroImage: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
@@ -100,6 +104,32 @@ export const uploadRules = {
   appIcon: { types: ['png'], maxBytes: 1 * MB, image: true, serverOnly: true },
   /** Thumbnails the server makes of material pictures (never uploaded by a client). */
   materialThumbnail: { types: ['webp'], maxBytes: 1 * MB, image: true, serverOnly: true },
+  /** Album covers of the music area. */
+  musicCover: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** Songs: audio the TVs play; the length is read from the file (docs/music.md). */
+  musicFile: { types: ['mp3', 'aac', 'm4a', 'ogg', 'wav', 'flac'], maxBytes: 50 * MB, audio: true },
+  /** Recorded phrases of the voice assistant, played instead of the TV's speech engine. */
+  voicePhrase: { types: ['mp3', 'aac', 'm4a', 'ogg', 'wav'], maxBytes: 5 * MB, audio: true },
+  /** Shop pictures (banner covers and details, category pictures and QR codes, goods). */
+  /** VOD posters, covers and promotion posters. */
+  vodPoster: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** A VOD film file: MP4 only (a TV plays it natively). */
+  vodVideo: { types: ['mp4'], maxBytes: 2048 * MB },
+  shopPicture: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** Screensaver photos: shown full screen on the TVs, so at most 5M each. */
+  screensaverPhoto: { types: ['jpeg', 'png'], maxBytes: 5 * MB, image: true },
+  /** Image-text messages: their pictures and QR image (jpg or png within 3M, as the spec's picture uploads). */
+  imageMessagePicture: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** An image-text message's icon. */
+  imageMessageIcon: { types: ['jpeg', 'png'], maxBytes: 1 * MB, image: true },
+  /** A picture a guest's bound phone casts to its TV (docs/phone.md): only through `/api/phone/cast`. */
+  castImage: { types: ['jpeg', 'png', 'gif', 'webp'], maxBytes: 10 * MB, image: true, serverOnly: true },
+  /** A video a guest's bound phone casts to its TV: the types a TV's browser plays, only through `/api/phone/cast`. */
+  castVideo: { types: ['mp4', 'mov', 'ogg'], maxBytes: 200 * MB, serverOnly: true },
+  /** The picture frame's photos (docs/pictureframe.md): within 3M, as the intro uploads. */
+  pictureFrame: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** The digital wall's pictures and videos (docs/digitalwall.md). */
+  digitalWallMedia: { types: ['jpeg', 'png', 'webp', 'gif', 'mp4'], maxBytes: 200 * MB },
   spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB, archive: { maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },
 } as const satisfies Record<string, UploadRule>;
 

@@ -9,6 +9,7 @@ import { brands, hotels, recordTables } from '../../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
+import { titleSql } from '../../records/engine.js';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { addRegistrationExtension } from '../devices/register.js';
 import { batchRegistration, newAuthCode, newBatchNo } from './service.js';
@@ -63,10 +64,10 @@ export function registerBatches(app: FastifyInstance, db: Db) {
           maxTerminals: batches.maxTerminals,
           registered: batches.registered,
           remarks: batches.remarks,
-          hotel: hotels.name,
+          hotel: titleSql('hotel', request.lang),
           publicId: hotels.publicId,
           secret: hotels.installSecret,
-          brand: brands.name,
+          brand: titleSql('brand', request.lang),
         })
         .from(batches)
         .innerJoin(hotels, eq(hotels.id, batches.hotelId))

@@ -11,10 +11,10 @@ import { files, recordTables } from '../../db/schema/index.js';
 import type { Storage } from '../../files/storage.js';
 import { invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
-import { createRow, deleteRows, getRow, listRows, tableOf, updateRow, type Row, type WriteContext } from '../../records/engine.js';
+import { copyBody, createRow, deleteRows, getRow, listRows, tableOf, updateRow, type Row, type WriteContext } from '../../records/engine.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { ownLevel, tenantFilter } from '../../tenancy/scope.js';
-import { addConfigPart, deviceAuthHook, invalidateConfig, type DeviceRuntime } from '../devices/plugin.js';
+import { addConfigPart, deviceAuthHook, invalidateConfig, invalidateLevel, type DeviceRuntime } from '../devices/plugin.js';
 import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { addDownloadTaskSource } from '../releases/tasks.js';
 import { registerBootChecks } from './checks.js';
@@ -28,13 +28,6 @@ const libraryDef = records.bootLogoLib;
 
 /** The upload rule of each boot file part (the policy's field declarations). */
 const ruleOf = (part: BootFilePart) => policyDef.fields[part]!.upload as UploadRuleName;
-
-/** Tells the TVs of a policy's level that their `boot` part changed. */
-function notifyLevel(row: Row) {
-  if (row.hotelId !== null && row.hotelId !== undefined) invalidateConfig({ hotelId: row.hotelId as number });
-  else if (row.brandId !== null && row.brandId !== undefined) invalidateConfig({ brandId: row.brandId as number });
-  else invalidateConfig({ all: true });
-}
 
 let hooksAdded = false;
 
@@ -71,7 +64,7 @@ function addBootHooks() {
     },
     afterCommit(_ctx, { rows }) {
       bootDataChanged();
-      rows.forEach(notifyLevel);
+      rows.forEach(invalidateLevel);
     },
   });
   // A rule naming a hotel or a brand tells that level's TVs at once (pushed), and, when an update
@@ -84,7 +77,7 @@ function addBootHooks() {
     },
     afterCommit(ctx, { rows }) {
       bootDataChanged();
-      [...rows, ...(movedRules.get(ctx) ?? [])].forEach(notifyLevel);
+      [...rows, ...(movedRules.get(ctx) ?? [])].forEach(invalidateLevel);
       movedRules.delete(ctx);
     },
   });
@@ -132,10 +125,6 @@ const tasksQuery = z.object({
 const copyName = (name: string, lang: string) => `${name.slice(0, 44)}${lang === 'en-US' ? ' copy' : '-副本'}`;
 
 /** The fields of a row a copy takes (everything writable; the owner comes from the caller). */
-function copyBody(def: typeof policyDef | typeof libraryDef, row: Row): Record<string, unknown> {
-  return Object.fromEntries(def.writable.map((name) => [name, row[name] ?? null]));
-}
-
 /** A terminal of the caller's reach by MAC, or 404. */
 async function terminalByMac(db: Db, actor: Actor, rawMac: string) {
   const mac = normalizeMac(rawMac);

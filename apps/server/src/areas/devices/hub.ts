@@ -11,7 +11,7 @@ const MAX_QUEUED = 20;
 /**
  * The push channel: commands for terminals, handed to a waiting long-poll at once, or queued until the
  * terminal's next poll or heartbeat collects them. Queued commands expire after `ttlMs`; a command of
- * a type already queued is not queued twice.
+ * a type already queued is not queued twice, unless it carries data (each of a phone's key presses counts).
  */
 export class CommandHub {
   private readonly slots = new Map<number, Slot>();
@@ -20,8 +20,8 @@ export class CommandHub {
   constructor(private readonly ttlMs: number) {}
 
   /** Sends a command; answers true when a waiting long-poll took it right away. */
-  push(terminalId: number, type: DeviceCommand['type'], queueIfAbsent = true): boolean {
-    const command: DeviceCommand = { id: this.nextId++, type, at: new Date().toISOString() };
+  push(terminalId: number, type: DeviceCommand['type'], queueIfAbsent = true, data?: unknown): boolean {
+    const command: DeviceCommand = { id: this.nextId++, type, at: new Date().toISOString(), ...(data === undefined ? {} : { data }) };
     const slot = this.slots.get(terminalId);
     if (slot?.waiter) {
       const { deliver, timer } = slot.waiter;
@@ -34,7 +34,7 @@ export class CommandHub {
     }
     if (!queueIfAbsent) return false;
     const target = slot ?? { queue: [] };
-    if (!target.queue.some((c) => c.type === type)) {
+    if (data !== undefined || !target.queue.some((c) => c.type === type)) {
       target.queue.push({ ...command, expires: Date.now() + this.ttlMs });
       if (target.queue.length > MAX_QUEUED) target.queue.shift();
     }

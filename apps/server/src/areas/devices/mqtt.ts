@@ -5,6 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { parseBoundedJson, unstorableTextPath } from '../../http/request-data.js';
 
 /** MQTT push (docs/scaling.md, "Push over MQTT"); absent: the long-poll is the only push channel. */
 export interface MqttSettings {
@@ -196,10 +197,14 @@ export class MqttPush {
     if (!handler) return;
     let taken = false;
     if (payload.length <= MQTT_MESSAGE_MAX_BYTES) {
-      try {
-        taken = handler(Number(match![1]), JSON.parse(payload.toString()));
-      } catch {
-        // not JSON
+      const message = parseBoundedJson(payload.toString());
+      // Not JSON, nested too deeply, or text the database cannot store: dropped like any malformed message.
+      if (message !== undefined && !unstorableTextPath(message)) {
+        try {
+          taken = handler(Number(match![1]), message);
+        } catch (error) {
+          this.log.error({ err: error, kind }, 'MQTT message handler failed');
+        }
       }
     }
     if (kind === 'progress') this.metrics[taken ? 'progressTaken' : 'progressRefused']++;
@@ -221,8 +226,8 @@ export class MqttPush {
     });
   }
 
-  publish(topic: string, type: DeviceCommand['type']): void {
-    const command: DeviceCommand = { id: this.nextId++, type, at: new Date().toISOString() };
+  publish(topic: string, type: DeviceCommand['type'], data?: unknown): void {
+    const command: DeviceCommand = { id: this.nextId++, type, at: new Date().toISOString(), ...(data === undefined ? {} : { data }) };
     this.metrics.commandsPublished++;
     this.client.publish(topic, JSON.stringify(command), { qos: 1 });
   }

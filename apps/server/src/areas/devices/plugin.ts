@@ -9,6 +9,7 @@ import { DeviceRuntime } from './runtime.js';
 import { registerMqttAuthRoutes, type MqttSettings } from './mqtt.js';
 
 export { addConfigPart, invalidateConfig, type ConfigPart, type ConfigTarget, type ConfigTerminal } from './config.js';
+export { addRecordConfigPart, invalidateLevel } from './record-parts.js';
 export { setIpWhitelistSource } from './whitelist.js';
 export { deviceAuthHook } from './device-routes.js';
 export type { DeviceRuntime } from './runtime.js';

@@ -22,6 +22,7 @@ import { titleSql, type WriteContext } from '../../records/engine.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { tenantFilter } from '../../tenancy/scope.js';
 import { assertTerminalQuota } from '../tenants/quota.js';
+import { hotelInReach as reachableHotel } from '../tenants/reach.js';
 import { logStates, logTerminalOperations, type TerminalState } from './logs.js';
 import { allRuntimes } from './runtime.js';
 import { retryDeadlocks } from '../../db/errors.js';
@@ -488,16 +489,14 @@ export function filterOptions(db: Db, actor: Actor): Promise<Record<string, stri
 
 // --- hotel device settings ----------------------------------------------------------------------
 
-/** The hotel a settings call is about: a hotel user's own; a brand user's hotel of its brand; any for the platform. */
+/**
+ * The hotel a settings call is about, inside the caller's reach (tenants/reach.ts: a hotel user's own,
+ * where naming another is a 404), with its name in `lang`.
+ */
 export async function hotelInReach(db: Db, actor: Actor, hotelId: number | undefined, lang?: Lang): Promise<{ id: number; brandId: number; publicId: string; name: string; installSecret: string }> {
-  const id = actor.userType === 3 ? actor.hotelId : hotelId;
-  if (!id) throw notFound();
-  const [hotel] = await db
-    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, name: titleSql('hotel', lang), installSecret: hotels.installSecret })
-    .from(hotels)
-    .where(eq(hotels.id, id));
-  if (!hotel || (actor.userType === 2 && hotel.brandId !== actor.brandId)) throw notFound();
-  return hotel;
+  const hotel = await reachableHotel(db, actor, hotelId, 'hotelId');
+  const [named] = await db.select({ name: titleSql('hotel', lang) }).from(hotels).where(eq(hotels.id, hotel.id));
+  return { id: hotel.id, brandId: hotel.brandId, publicId: hotel.publicId, name: named?.name ?? hotel.name, installSecret: hotel.installSecret };
 }
 
 /** The install code TVs register with: the hotel's public id and its secret. */

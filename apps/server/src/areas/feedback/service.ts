@@ -1,7 +1,7 @@
 import { DEFAULT_LANG, translate, type MessageKey } from '@htv/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Actor } from '../../auth/actor.js';
+import { SignedTokens } from '../../auth/signed-tokens.js';
 import type { Db } from '../../db/client.js';
 import { files, hotels, messageRecipients, recordTables, sentMessages, users } from '../../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../../http/errors.js';
@@ -13,39 +13,28 @@ export interface GuestToken {
   hotelId: number;
 }
 
-/** Signs and reads the guests' feedback tokens (`<payload>.<HMAC>`, base64url) with a key of the server's own. */
+/**
+ * Signs and reads the guests' TV tokens (`<payload>.<HMAC>`, base64url) with a key of the server's own,
+ * derived per purpose (feedback, the laundry), so one page's token opens no other.
+ */
 export class FeedbackTokens {
-  private readonly key: Buffer;
-  constructor(signingKey: string) {
-    this.key = createHmac('sha256', signingKey).update('feedback-token').digest();
-  }
-
-  private mac(payload: string) {
-    return createHmac('sha256', this.key).update(payload).digest().subarray(0, 18).toString('base64url');
+  private readonly tokens: SignedTokens;
+  constructor(signingKey: string, purpose = 'feedback-token') {
+    this.tokens = new SignedTokens(signingKey, purpose);
   }
 
   sign(token: GuestToken): string {
-    const payload = Buffer.from(JSON.stringify([token.terminalId, token.hotelId])).toString('base64url');
-    return `${payload}.${this.mac(payload)}`;
+    return this.tokens.sign([token.terminalId, token.hotelId]);
   }
 
   read(token: string): GuestToken | null {
-    const [payload, mac] = token.split('.');
-    if (!payload || !mac) return null;
-    const expected = Buffer.from(this.mac(payload));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    try {
-      const [terminalId, hotelId] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [number, number];
-      return Number.isInteger(terminalId) && Number.isInteger(hotelId) ? { terminalId, hotelId } : null;
-    } catch {
-      return null;
-    }
+    const [terminalId, hotelId] = this.tokens.read(token) ?? [];
+    return Number.isInteger(terminalId) && Number.isInteger(hotelId) ? { terminalId: terminalId as number, hotelId: hotelId as number } : null;
   }
 }
 
 /** Where a guest token's TV is now: valid while the terminal is still in the token's hotel. */
-export async function guestPlace(db: Db, token: GuestToken | null): Promise<{ brandId: number; hotelId: number; hotelName: string; roomNumber: string | null; terminalId: number }> {
+export async function guestPlace(db: Db, token: GuestToken | null, badToken: MessageKey = 'feedback.badToken'): Promise<{ brandId: number; hotelId: number; hotelName: string; roomNumber: string | null; terminalId: number }> {
   const t = recordTables.terminal!;
   const [row] = token
     ? await db
@@ -54,7 +43,7 @@ export async function guestPlace(db: Db, token: GuestToken | null): Promise<{ br
         .innerJoin(hotels, eq(hotels.id, t.hotelId))
         .where(and(eq(t.id, token.terminalId), eq(t.hotelId, token.hotelId)))
     : [];
-  if (!row || !token) throw new AppError('validation', 'feedback.badToken');
+  if (!row || !token) throw new AppError('validation', badToken);
   return { brandId: row.brandId as number, hotelId: row.hotelId as number, hotelName: row.hotelName as string, roomNumber: (row.roomNumber as string | null) ?? null, terminalId: token.terminalId };
 }
 

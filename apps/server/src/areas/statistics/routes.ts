@@ -9,7 +9,8 @@ import {
   type TerminalDataQuery,
 } from '@htv/shared/areas/statistics/index';
 import type { FastifyInstance } from 'fastify';
-import { can } from '../../auth/actor.js';
+import { can, type Actor } from '../../auth/actor.js';
+import { hotelInfoFor } from '../tenants/info.js';
 import { actorOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../http/reply.js';
@@ -31,11 +32,30 @@ function externalUrl(value: string | undefined): string | null {
 
 /** The URLs of the external menu entries (VOD_PLATFORM_URL, OPERATION_PLATFORM_URL). */
 export function externalLinksFromEnv(env: NodeJS.ProcessEnv): ExternalLinks {
-  return { vod_platform: externalUrl(env.VOD_PLATFORM_URL), operation_platform: externalUrl(env.OPERATION_PLATFORM_URL) };
+  return {
+    vod_platform: externalUrl(env.VOD_PLATFORM_URL),
+    operation_platform: externalUrl(env.OPERATION_PLATFORM_URL),
+    eshow: externalUrl(env.ESHOW_URL),
+    x2b: externalUrl(env.X2B_URL),
+  };
 }
 
 /** The permission that opens each external entry (the route table's). */
-const EXTERNAL_PERMISSIONS: Record<keyof ExternalLinks, string> = { vod_platform: 'vodPlatform.open', operation_platform: 'operationPlatform.open' };
+const EXTERNAL_PERMISSIONS: Record<keyof ExternalLinks, string> = { vod_platform: 'vodPlatform.open', operation_platform: 'operationPlatform.open', eshow: 'eshow.read', x2b: 'x2b.open' };
+
+/**
+ * The external entries' URLs a user may open: those configured whose permission the user holds; the AI
+ * open platform (x2b) only for a hotel session whose hotel has `open_xb` set (spec §3 hotelinfo).
+ */
+export async function externalLinksFor(db: Db, actor: Pick<Actor, 'userType' | 'hotelId' | 'isSuper' | 'permissions'>, links: ExternalLinks): Promise<ExternalLinks> {
+  const entries = Object.entries(links).map(([name, url]) => [name, url && can(actor as Actor, EXTERNAL_PERMISSIONS[name as keyof ExternalLinks]) ? url : null] as const);
+  const out = Object.fromEntries(entries) as ExternalLinks;
+  if (out.x2b) {
+    const info = actor.userType === 3 && actor.hotelId !== null ? await hotelInfoFor(db, actor.hotelId) : null;
+    if (!info?.hotelinfo.open_xb) out.x2b = null;
+  }
+  return out;
+}
 
 /** Built-in statistics (/newdata/*) and the URLs of the external menu entries. */
 export function registerStatistics(app: FastifyInstance, db: Db, links: ExternalLinks = externalLinksFromEnv(process.env)) {
@@ -71,8 +91,6 @@ export function registerStatistics(app: FastifyInstance, db: Db, links: External
     return sendXlsx(reply, file, `terminals-by-${query.by}`, `${title} ${query.from}~${query.to}`);
   });
   app.get('/api/statistics/external-links', { schema: { tags, summary: 'URLs of the external menu entries the caller may open (null: not configured)' }, config: { auth: { userTypes: [1, 2, 3] } } }, async (request) => {
-    const actor = actorOf(request);
-    const entries = Object.entries(links).map(([name, url]) => [name, url && can(actor, EXTERNAL_PERMISSIONS[name as keyof ExternalLinks]) ? url : null]);
-    return ok(Object.fromEntries(entries) as ExternalLinks);
+    return ok(await externalLinksFor(db, actorOf(request), links));
   });
 }

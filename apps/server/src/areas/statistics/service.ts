@@ -1,5 +1,6 @@
 import {
   provinceKey,
+  provinceOfAddress,
   SHARE_TOP,
   type MapAnswer,
   type ShareAnswer,
@@ -11,7 +12,7 @@ import type { Lang } from '@htv/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
-import { brands, recordTables } from '../../db/schema/index.js';
+import { brands, hotels, recordTables } from '../../db/schema/index.js';
 import { invalidFields } from '../../http/errors.js';
 import { titleSql } from '../../records/engine.js';
 import { terminalScope } from '../devices/service.js';
@@ -56,22 +57,34 @@ export async function terminalShare(db: Db, actor: Actor, by: ShareDimension, la
 
 /**
  * Terminals and those online per province (the short names of the bundled boundaries), or per city of
- * one province. The TVs report region and city as text: suffixes such as 省 are dropped to match.
+ * one province. A terminal's province is its hotel's (named at the start of the hotel's address or
+ * city), else the region it reports (suffixes such as 省 dropped to match); its city is the hotel's
+ * where the hotel placed it, else its own. The rest are counted as unknown.
  */
 export async function onlineMap(db: Db, actor: Actor, province?: string): Promise<MapAnswer> {
   const t = terminals();
   const rows = await db
-    .select({ region: t.region, city: t.city, total: sql<number>`count(*)::int`, online: sql<number>`(count(*) filter (where ${t.online}))::int` })
+    .select({
+      address: hotels.address,
+      hotelCity: hotels.city,
+      region: t.region,
+      city: t.city,
+      total: sql<number>`count(*)::int`,
+      online: sql<number>`(count(*) filter (where ${t.online}))::int`,
+    })
     .from(t)
+    .leftJoin(hotels, eq(hotels.id, t.hotelId))
     .where(terminalScope(actor))
-    .groupBy(t.region, t.city);
+    .groupBy(hotels.address, hotels.city, t.region, t.city);
   const wanted = province ? provinceKey(province) : null;
   const sums = new Map<string, { name: string; total: number; online: number }>();
   let unknown = 0;
   for (const row of rows) {
-    const region = row.region?.trim() ? provinceKey(row.region) : null;
+    const ofHotel = provinceOfAddress(row.address) ?? provinceOfAddress(row.hotelCity);
+    const region = ofHotel ?? (row.region?.trim() ? provinceKey(row.region) : null);
     if (wanted !== null && region !== wanted) continue;
-    const name = wanted === null ? region : row.city?.trim() || null;
+    const city = (ofHotel ? row.hotelCity?.trim() : undefined) || row.city?.trim() || null;
+    const name = wanted === null ? region : city;
     if (!name) {
       unknown += row.total;
       continue;
@@ -114,7 +127,8 @@ export async function terminalData(db: Db, actor: Actor, query: TerminalDataQuer
     .leftJoin(brands, eq(brands.id, t.brandId))
     .leftJoin(a, eq(a.terminalId, t.id))
     .where(and(terminalScope(actor), query.brandId ? eq(t.brandId, query.brandId) : undefined))
-    .groupBy(key, brands.id)
+    // A manufacturer is one row however many brands its TVs serve; a brand's row carries its name.
+    .groupBy(...(query.by === 'brand' ? [key, brands.id] : [key]))
     .orderBy(desc(sql`count(*)`), key);
   return rows.map((r) => ({ ...r, key: r.key === null ? null : String(r.key), label: r.label ?? null }));
 }

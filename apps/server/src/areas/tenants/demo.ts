@@ -62,9 +62,9 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { name: '朝阳商旅', nameEn: 'Sunrise Business', sort: 10 },
     ],
     hotels: [
-      { name: '朝阳外滩酒店', nameEn: 'Sunrise Bund Hotel', sub: '朝阳臻选', city: '上海', address: '黄浦区中山东一路88号', systemVersion: '3.5', whitelist: ['203.0.113.0/28', '198.51.100.20'], apPassword: 'Bund2024ap', floors: [2, 9], roomsPerFloor: 12, aiVoice: true, pm25: true, pictureFrame: true, reviewRequired: true, terminals: { rooms: 60, authorized: 52, lobby: 3 } },
-      { name: '朝阳西湖酒店', nameEn: 'Sunrise West Lake Hotel', sub: '朝阳臻选', city: '杭州', address: '西湖区北山街28号', systemVersion: '3.0', whitelist: ['203.0.113.32/28'], apPassword: 'WestLake88', floors: [2, 6], roomsPerFloor: 10, pm25: true, terminals: { rooms: 30, authorized: 22, lobby: 2 } },
-      { name: '朝阳滨江酒店', nameEn: 'Sunrise Riverside Hotel', sub: '朝阳商旅', city: '南京', address: '鼓楼区滨江大道66号', systemVersion: '3.0', whitelist: ['198.51.100.64/27', '198.51.100.99'], apPassword: 'Riverside01', floors: [3, 12], roomsPerFloor: 12, terminals: { rooms: 24, authorized: 24, lobby: 1 } },
+      { name: '朝阳外滩酒店', nameEn: 'Sunrise Bund Hotel', sub: '朝阳臻选', city: '上海', address: '上海市黄浦区中山东一路88号', systemVersion: '3.5', whitelist: ['203.0.113.0/28', '198.51.100.20'], apPassword: 'Bund2024ap', floors: [2, 9], roomsPerFloor: 12, aiVoice: true, pm25: true, pictureFrame: true, terminals: { rooms: 60, authorized: 52, lobby: 3 } },
+      { name: '朝阳西湖酒店', nameEn: 'Sunrise West Lake Hotel', sub: '朝阳臻选', city: '杭州', address: '浙江省杭州市西湖区北山街28号', systemVersion: '3.0', whitelist: ['203.0.113.32/28'], apPassword: 'WestLake88', floors: [2, 6], roomsPerFloor: 10, pm25: true, reviewRequired: true, terminals: { rooms: 30, authorized: 22, lobby: 2 } },
+      { name: '朝阳滨江酒店', nameEn: 'Sunrise Riverside Hotel', sub: '朝阳商旅', city: '南京', address: '江苏省南京市鼓楼区滨江大道66号', systemVersion: '3.0', whitelist: ['198.51.100.64/27', '198.51.100.99'], apPassword: 'Riverside01', floors: [3, 12], roomsPerFloor: 12, terminals: { rooms: 24, authorized: 24, lobby: 1 } },
     ],
   },
   {
@@ -81,9 +81,9 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { name: '蓝湾城市', nameEn: 'Blue Bay City', sort: 10 },
     ],
     hotels: [
-      { name: '蓝湾三亚度假酒店', nameEn: 'Blue Bay Sanya Resort', sub: '蓝湾度假', city: '三亚', address: '海棠湾海棠北路9号', industry: 'resort', systemVersion: '4.0', whitelist: ['192.0.2.0/26'], apPassword: 'Sanya2025', floors: [1, 5], roomsPerFloor: 16, building: 'A', aiVoice: true, pictureFrame: true, terminals: { rooms: 40, authorized: 36, lobby: 4 } },
-      { name: '蓝湾青岛酒店', nameEn: 'Blue Bay Qingdao Hotel', sub: '蓝湾城市', city: '青岛', address: '市南区香港中路18号', systemVersion: '3.0', whitelist: ['192.0.2.64/27'], apPassword: 'Qingdao888', floors: [2, 8], roomsPerFloor: 10, terminals: { rooms: 20, authorized: 12, lobby: 1 } },
-      { name: '蓝湾厦门酒店', nameEn: 'Blue Bay Xiamen Hotel', sub: '蓝湾度假', city: '厦门', address: '思明区环岛路2号', systemVersion: '2.0', whitelist: ['192.0.2.128/25'], floors: [2, 5], roomsPerFloor: 12, terminals: { rooms: 10, authorized: 4, lobby: 0 } },
+      { name: '蓝湾三亚度假酒店', nameEn: 'Blue Bay Sanya Resort', sub: '蓝湾度假', city: '三亚', address: '海南省三亚市海棠湾海棠北路9号', industry: 'resort', systemVersion: '4.0', whitelist: ['192.0.2.0/26'], apPassword: 'Sanya2025', floors: [1, 5], roomsPerFloor: 16, building: 'A', aiVoice: true, pictureFrame: true, terminals: { rooms: 40, authorized: 36, lobby: 4 } },
+      { name: '蓝湾青岛酒店', nameEn: 'Blue Bay Qingdao Hotel', sub: '蓝湾城市', city: '青岛', address: '山东省青岛市市南区香港中路18号', systemVersion: '3.0', whitelist: ['192.0.2.64/27'], apPassword: 'Qingdao888', floors: [2, 8], roomsPerFloor: 10, terminals: { rooms: 20, authorized: 12, lobby: 1 } },
+      { name: '蓝湾厦门酒店', nameEn: 'Blue Bay Xiamen Hotel', sub: '蓝湾度假', city: '厦门', address: '福建省厦门市思明区环岛路2号', systemVersion: '2.0', whitelist: ['192.0.2.128/25'], floors: [2, 5], roomsPerFloor: 12, terminals: { rooms: 10, authorized: 4, lobby: 0 } },
     ],
   },
   {
@@ -97,7 +97,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
     terminalLimit: 200,
     subBrands: [{ name: '海智体验店', nameEn: 'HiSmart Showrooms', sort: 0 }],
     hotels: [
-      { name: '海智青岛质检中心', nameEn: 'HiSmart Qingdao QA Center', sub: '海智体验店', city: '青岛', address: '黄岛区海智路1号', industry: 'office', systemVersion: '4.0', whitelist: ['203.0.113.128/25'], apPassword: 'QAcenter2025', floors: [1, 2], roomsPerFloor: 20, terminals: { rooms: 30, authorized: 30, lobby: 0 } },
+      { name: '海智青岛质检中心', nameEn: 'HiSmart Qingdao QA Center', sub: '海智体验店', city: '青岛', address: '山东省青岛市黄岛区海智路1号', industry: 'office', systemVersion: '4.0', whitelist: ['203.0.113.128/25'], apPassword: 'QAcenter2025', floors: [1, 2], roomsPerFloor: 20, terminals: { rooms: 30, authorized: 30, lobby: 0 } },
     ],
   },
 ];
@@ -255,7 +255,7 @@ export async function seedDemoCatalogues(tx: Db, opts: { brandIds: number[]; pas
   const [opera, , lvyunIhotel] = (await tx
     .insert(vendors)
     .values([
-      { name: 'Opera PMS', key: 'opera', manufacturerId: shiji.id, params: { protocol: 'fias', host: '', port: 5010, charset: 'utf-8' }, remark: 'FIAS 接口' },
+      { name: 'Opera PMS', key: 'opera', manufacturerId: shiji.id, protocol: 'fias', params: { host: '', port: 5010, charset: 'utf-8' }, remark: 'FIAS 接口' },
       { name: '西软 X5', key: 'foxhis_x5', manufacturerId: foxhis.id, params: { endpoint: 'https://pms.example.com/x5', appKey: '', timeout: 10 } },
       { name: '绿云 iHotel', key: 'lvyun_ihotel', manufacturerId: lvyun.id, params: { endpoint: 'https://open.example.com/ihotel', hotelGroupCode: '', pollSeconds: 60 } },
       { name: '自建PMS', key: 'custom_http', params: { endpoint: '', method: 'POST' }, enabled: false, remark: '酒店自研系统通用HTTP接口' },

@@ -12,6 +12,7 @@ import { brands, files, hotels, recordTables, roles, subBrands, users } from '..
 import { titleSql } from '../../records/engine.js';
 import { readableFiles, readerOf } from '../../files/access.js';
 import { excelOnly, uploadedSpreadsheet } from '../../files/excel.js';
+import { invalidateConfig } from '../devices/config.js';
 import type { Storage } from '../../files/storage.js';
 import { forbidden, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
@@ -243,7 +244,10 @@ export function registerTenants(app: FastifyInstance, db: Db, storage: Storage) 
       const key = b.key ?? q.key;
       if (!key) throw invalidFields({ key: { key: 'validation.required', params: { field: FIELDS.key.label } } });
       const hotel = await hotelInReach(db, actor, b.hotel_id ?? q.hotel_id);
-      return ok(await writeSetting(db, actor, hotel, key, 'value' in b ? b.value : q.value, request.ip));
+      const written = await writeSetting(db, actor, hotel, key, 'value' in b ? b.value : q.value, request.ip);
+      // The TVs' parts read some settings (the screensaver's times, the exchange base, the feature flags).
+      invalidateConfig({ hotelId: hotel.id });
+      return ok(written);
     },
   );
 

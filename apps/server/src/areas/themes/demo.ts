@@ -34,7 +34,7 @@ const detail = (key: string, name: string, zh: string, en: string) => ({
   ],
 });
 
-/** The demo's room launcher: a welcome, the time, four tiles under the remote, two pages behind them. */
+/** The demo's room launcher: a welcome, the time, four tiles, the music and the films under the remote, the dining page behind one of them. */
 const DEMO_DOCUMENT = themeDocument.parse({
   theme: { name: '朝阳客房主页', color: '#f5a623', languages: ['zh-CN', 'en'], interfaceTypes: ['main'], equipmentType: 'room' },
   layouts: [
@@ -53,17 +53,20 @@ const DEMO_DOCUMENT = themeDocument.parse({
               { type: 'text', key: 'greeting', x: 120, y: 350, width: 1300, height: 80, text: { 'zh-CN': '愿您在这里度过美好的时光', en: 'We wish you a pleasant stay' }, color: '#c9d6ea', font: { size: 40 } },
               { type: 'clock', key: 'clock', x: 1480, y: 120, width: 320, height: 120, format: 'HH:mm', align: 'right', font: { size: 88, bold: true } },
               { type: 'clock', key: 'date', x: 1380, y: 240, width: 420, height: 60, format: 'yyyy-MM-dd HH:mm', align: 'right', color: '#c9d6ea', font: { size: 30 } },
-              tile('liveTv', 120, '电视直播', 'Live TV', '#2f6fdb', { clickEvent: { action: 'openApp', packageName: 'com.sunrise.livetv' } }),
+              { type: 'weather', key: 'weather', x: 1380, y: 310, width: 420, height: 60, align: 'right', color: '#c9d6ea', font: { size: 30 } },
+              tile('liveTv', 120, '电视直播', 'Live TV', '#2f6fdb', { clickEvent: { action: 'openArea', area: 'channels' } }),
               tile('diningTile', 540, '餐饮服务', 'Dining', '#d9822b', { clickEvent: { action: 'openPage', pageKey: 'dining' } }),
-              tile('hotelTile', 960, '酒店介绍', 'The hotel', '#3a9a6b', { clickEvent: { action: 'openPage', pageKey: 'about' } }),
+              tile('hotelTile', 960, '酒店介绍', 'The hotel', '#3a9a6b', { clickEvent: { action: 'openArea', area: 'introduction' } }),
               tile('shopTile', 1380, '客房商城', 'Shop', '#8a4fd1', { clickEvent: { action: 'openArea', area: 'shop' } }),
+              // Below the tiles: the first block in reading order (Live TV) keeps the first focus.
+              { type: 'music', key: 'music', x: 120, y: 900, width: 640, height: 150, title: { 'zh-CN': '音乐', en: 'Music' }, radius: 24, focusable: true, font: { size: 34 }, clickEvent: { action: 'openArea', area: 'music' } },
+              { type: 'vod', key: 'vod', x: 800, y: 900, width: 300, height: 150, title: { 'zh-CN': '影视点播', en: 'Movies' }, radius: 24, focusable: true, font: { size: 34 }, clickEvent: { action: 'openArea', area: 'vod' } },
               { type: 'qrCode', key: 'wifi', x: 1640, y: 900, width: 160, height: 160, content: 'WIFI:S:Sunrise-Guest;T:WPA;P:welcome2026;;' },
               { type: 'text', key: 'wifiHint', x: 1120, y: 940, width: 500, height: 80, text: { 'zh-CN': '扫码连接客房 Wi-Fi', en: 'Scan to join the Wi-Fi' }, align: 'right', color: '#c9d6ea', font: { size: 32 } },
             ]),
           ],
         },
         detail('dining', '餐饮服务', '早餐 6:30-10:00 · 二楼西餐厅\n午餐 11:30-14:00 · 晚餐 17:30-21:30\n客房送餐 24 小时，请拨 8', 'Breakfast 6:30-10:00 · Western restaurant, 2nd floor\nLunch 11:30-14:00 · Dinner 17:30-21:30\nRoom service around the clock: dial 8'),
-        detail('about', '酒店介绍', '朝阳酒店集团旗下酒店位于城市中心，步行可达主要景点。\n前台 24 小时为您服务，请拨 0。', "Sunrise hotels stand in the city centre, a walk from the main sights.\nThe front desk is at your service around the clock: dial 0."),
       ],
     },
   ],

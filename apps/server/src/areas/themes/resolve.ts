@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
  */
 
 /** Target kinds by rank: a partial send outranks the send to all, a MAC send everything. */
-const TARGET_RANK: Record<SendTarget, number> = { all: 1, brand: 2, hotel: 3, terminal: 4 };
+export const TARGET_RANK: Record<SendTarget, number> = { all: 1, brand: 2, hotel: 3, terminal: 4 };
 
 /** The scene → equipment type mapping (SCENE_EQUIPMENT) as a SQL expression over `t.scene_mode`. */
 const equipmentOfScene = sql.raw(
@@ -24,7 +24,7 @@ const equipmentOfScene = sql.raw(
 );
 
 /** Live sends: started, not cancelled, within their show duration. */
-const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and s.start_at + make_interval(secs => s.duration_seconds) > now()`;
+export const LIVE_SEND = sql`s.cancelled_at is null and s.start_at <= now() and s.start_at + make_interval(secs => s.duration_seconds) > now()`;
 
 /**
  * Every send reaching each of the terminals, best first per terminal (`winnersOnly`: the best alone),

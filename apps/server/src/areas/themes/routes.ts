@@ -24,6 +24,7 @@ import {
   assertAllowed,
   checkedDraft,
   findingErrors,
+  liveOnHotel,
   ownerOf,
   ownTheme,
   owns,
@@ -72,7 +73,7 @@ const FIELD_LABELS: Record<string, FieldDef> = {
 };
 
 /** A theme as lists show it, with the lifecycle actions the caller may take now. */
-const listItem = (actor: Actor, row: ThemeRow, typeName: string | null) => ({
+const listItem = (actor: Actor, row: ThemeRow, typeName: string | null, shownHere = false) => ({
   id: row.id,
   name: row.name,
   kind: row.kind,
@@ -89,7 +90,17 @@ const listItem = (actor: Actor, row: ThemeRow, typeName: string | null) => ({
   draftSavedAt: row.draftSavedAt,
   editable: owns(actor, row) && !row.locked,
   actions: allowedActions(actor, row),
+  /** For a hotel: another level's template that its TVs show now (read-only here). */
+  shownHere,
 });
+
+/** Of these themes, those a hotel user's TVs show now though the hotel does not own them. */
+async function shownOnHotel(db: Db, actor: Actor, rows: ThemeRow[]): Promise<Set<number>> {
+  const others = rows.filter((row) => !owns(actor, row)).map((row) => row.id);
+  if (actor.userType !== 3 || actor.hotelId === null || actor.brandId === null || !others.length) return new Set();
+  const live = await db.select({ id: themes.id }).from(themes).where(and(inArray(themes.id, others), liveOnHotel(actor.hotelId, actor.brandId)));
+  return new Set(live.map((row) => row.id));
+}
 
 async function typeExists(db: Db, typeId: number | null): Promise<boolean> {
   if (typeId === null) return true;
@@ -135,7 +146,8 @@ export function registerThemes(app: FastifyInstance, db: Db): void {
     const q = request.query as z.infer<typeof listQuery>;
     const where = and(themeReach(actor), q.status ? eq(themes.status, q.status) : undefined, ...themeFilters(q));
     const { rows, total } = await pageOfThemes(db, where, q);
-    return ok({ items: rows.map(({ theme, typeName }) => listItem(actor, theme, typeName)), total, page: q.page, pagesize: q.pagesize });
+    const shown = await shownOnHotel(db, actor, rows.map((row) => row.theme));
+    return ok({ items: rows.map(({ theme, typeName }) => listItem(actor, theme, typeName, shown.has(theme.id))), total, page: q.page, pagesize: q.pagesize });
   });
 
   app.post('/api/admin/theme', { schema: { tags, body: createBody, summary: 'Creates a theme at the caller’s level with an empty draft' }, config: { ...auth('theme.create'), fields: FIELD_LABELS } }, async (request) => {

@@ -1,7 +1,7 @@
 import { idSchema, records, type FieldDef } from '@htv/shared';
 import { MAC_PATTERN, normalizeMac } from '@htv/shared/areas/devices/protocol';
-import { cancelSendBody, SCENE_EQUIPMENT, sendBody, THEME_ACTIONS, THEME_KINDS, type SendBody, type TerminalThemeExplanation } from '@htv/shared/areas/themes/index';
-import { and, eq } from 'drizzle-orm';
+import { cancelSendBody, SCENE_EQUIPMENT, sendBody, THEME_ACTIONS, THEME_KINDS, type SendBody, type TerminalThemeExplanation, type ThemeAudience } from '@htv/shared/areas/themes/index';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
@@ -16,7 +16,8 @@ import { invalidateConfig } from '../devices/plugin.js';
 import { writeOpLog } from '../oplog/log.js';
 import { addThemeConfigPart } from './device.js';
 import { themeCandidates } from './resolve.js';
-import { cancelSends, closeExpiredSends, listSends, liveAllSend, notifyTargets, planSend, targetNames, writeSend, type SentTarget } from './sends.js';
+import { themeVersions } from './schema.js';
+import { cancelSends, closeExpiredSends, listSends, liveAllSend, notifyTargets, planSend, targetNames, themeAudience, writeSend, type SentTarget } from './sends.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { assertAllowed, owns, visibleTheme } from './service.js';
 
@@ -129,6 +130,25 @@ export function registerThemeSends(app: FastifyInstance, db: Db): void {
     await visibleTheme(db, actor, id);
     return ok(await listSends(db, actor, id, request.lang));
   });
+
+  app.get(
+    '/api/admin/theme/:id/audience',
+    { schema: { tags, params: idParams, summary: 'Where the theme is live now in the caller’s reach: TVs showing it, their hotels, the version they show' }, config: { auth: { userTypes: ALL, permission: 'theme.read' } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const row = await visibleTheme(db, actor, (request.params as { id: number }).id);
+      const [audience, [live]] = await Promise.all([
+        themeAudience(db, actor, row),
+        db
+          .select({ id: themeVersions.id, number: themeVersions.number })
+          .from(themeVersions)
+          .where(and(eq(themeVersions.themeId, row.id), eq(themeVersions.state, 'published')))
+          .orderBy(desc(themeVersions.number))
+          .limit(1),
+      ]);
+      return ok({ ...audience, liveVersion: live ?? null } satisfies ThemeAudience);
+    },
+  );
 
   const macQuery = z.object({ mac: z.string().max(40), kind: z.enum(THEME_KINDS).default('launcher') });
   app.get(

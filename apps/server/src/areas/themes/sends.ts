@@ -1,13 +1,15 @@
-import type { Lang } from '@htv/shared';
-import { SCENE_EQUIPMENT, type SendBody, type SendItem, type SendResult, type SendTarget } from '@htv/shared/areas/themes/index';
+import { records, type Lang } from '@htv/shared';
+import { SCENE_EQUIPMENT, type SendBody, type SendItem, type SendResult, type SendTarget, type ThemeAudience, type ThemeKind } from '@htv/shared/areas/themes/index';
 import { MAC_PATTERN, normalizeMac } from '@htv/shared/areas/devices/protocol';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { brands, hotels, recordTables } from '../../db/schema/index.js';
 import { conflict, invalidFields, notFound } from '../../http/errors.js';
 import { titleSql } from '../../records/engine.js';
+import { tenantFilter } from '../../tenancy/scope.js';
 import { invalidateConfig, type ConfigTarget } from '../devices/plugin.js';
+import { resolveThemes } from './resolve.js';
 import { themes, themeSends } from './schema.js';
 import type { ThemeRow } from './service.js';
 
@@ -279,4 +281,37 @@ export async function cancelSends(db: Db, actor: Actor, themeId: number, sendIds
   if (!cancelled.length) throw conflict('theme.noLiveSends');
   await refreshSendStatus(db, [themeId]);
   return { ids: cancelled.map((c) => c.id), targets: cancelled.map((c) => ({ kind: c.kind as SendTarget, id: c.targetId })) };
+}
+
+/** Terminals resolved in one statement when counting a theme's audience. */
+const AUDIENCE_BATCH = 5_000;
+
+/**
+ * The TVs of the actor's reach that show the theme now (their winning send is one of its own), and
+ * their hotels: the terminals its live sends name are resolved in batches, as their configuration
+ * call resolves them.
+ */
+export async function themeAudience(db: Db, actor: Actor, theme: ThemeRow): Promise<Omit<ThemeAudience, 'liveVersion'>> {
+  const targets = await liveTargets(db, [theme.id]);
+  if (!targets.length) return { terminals: 0, hotels: 0 };
+  const t = recordTables.terminal!;
+  const named = targets.map(({ kind, id }) =>
+    kind === 'all' ? sql`true` : kind === 'brand' ? eq(t.brandId, id ?? -1) : kind === 'hotel' ? eq(t.hotelId, id ?? -1) : eq(t.id, id ?? -1),
+  );
+  const reached = await db
+    .select({ id: t.id, hotelId: t.hotelId })
+    .from(t)
+    .where(and(tenantFilter(records.terminal, t, actor), or(...named)));
+  let terminals = 0;
+  const hotelIds = new Set<number>();
+  for (let i = 0; i < reached.length; i += AUDIENCE_BATCH) {
+    const batch = reached.slice(i, i + AUDIENCE_BATCH);
+    const winners = await resolveThemes(db, batch.map((r) => r.id as number), theme.kind as ThemeKind);
+    for (const row of batch) {
+      if (winners.get(row.id as number)?.themeId !== theme.id) continue;
+      terminals++;
+      if (row.hotelId !== null) hotelIds.add(row.hotelId as number);
+    }
+  }
+  return { terminals, hotels: hotelIds.size };
 }

@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Owner } from '../../tenancy/scope.js';
 import { materialsUsableBy, setMaterialUsage } from '../material/service.js';
 import { materialsOf, structuralFindings, type Finding } from './check.js';
+import { LIVE_SEND } from './resolve.js';
 import { liveTargets, notifyTargets } from './sends.js';
 import { themes, themeVersions } from './schema.js';
 
@@ -15,7 +16,8 @@ export type ThemeRow = typeof themes.$inferSelect;
 
 /**
  * Themes the actor sees: the platform all; a brand its own and its hotels', plus the platform's public
- * ones; a hotel its own, plus its brand's and the platform's public ones ("what the brand shares").
+ * ones; a hotel its own, its brand's and the platform's public ones ("what the brand shares"), and
+ * those its TVs show now (`liveOnHotel`: a brand's private template sent to it is shown, read-only).
  */
 export function themeReach(actor: Actor): SQL | undefined {
   if (actor.userType === 1) return undefined;
@@ -24,7 +26,21 @@ export function themeReach(actor: Actor): SQL | undefined {
   if (actor.userType === 2) return or(eq(themes.brandId, actor.brandId), platformPublic);
   if (actor.hotelId === null) return sql`false`;
   const brandPublic = and(eq(themes.brandId, actor.brandId), isNull(themes.hotelId), eq(themes.visibility, 'public'));
-  return or(eq(themes.hotelId, actor.hotelId), brandPublic, platformPublic);
+  return or(eq(themes.hotelId, actor.hotelId), brandPublic, platformPublic, liveOnHotel(actor.hotelId, actor.brandId));
+}
+
+/**
+ * A theme with a live send that reaches the hotel as resolution decides it (docs/themes.md
+ * "Resolution"): to the hotel or one of its terminals, or, unless the hotel takes its own templates
+ * only, to all or to its brand.
+ */
+export function liveOnHotel(hotelId: number, brandId: number): SQL {
+  return sql`exists (
+    select 1 from theme_sends s join hotels h on h.id = ${hotelId}
+     where s.theme_id = ${themes.id} and ${LIVE_SEND}
+       and ((s.target_kind = 'hotel' and s.target_id = ${hotelId})
+            or (s.target_kind = 'terminal' and s.target_id in (select t.id from terminals t where t.hotel_id = ${hotelId}))
+            or (h.theme_source <> 'hotel' and (s.target_kind = 'all' or (s.target_kind = 'brand' and s.target_id = ${brandId})))))`;
 }
 
 /** Themes the actor changes: those of its own reach; shared ones are used, never changed, from below. */

@@ -27,6 +27,7 @@ import { contentDisposition } from '../../files/routes.js';
 import { storageKeyFor, type Storage } from '../../files/storage.js';
 import { zipStream, type ZipEntry } from '../../files/zip-writer.js';
 import { AppError, forbidden, invalidFields } from '../../http/errors.js';
+import { parseBoundedJson, unstorableTextPath } from '../../http/request-data.js';
 import { ok } from '../../http/reply.js';
 import { createRow } from '../../records/engine.js';
 import { ownLevel, type Owner } from '../../tenancy/scope.js';
@@ -100,12 +101,10 @@ async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** A file's JSON, or undefined when it is not JSON, nests too deeply or holds text the database cannot store. */
 const json = (bytes: Buffer): unknown => {
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const value = parseBoundedJson(bytes.toString('utf8'));
+  return unstorableTextPath(value) ? undefined : value;
 };
 
 export interface TransferOptions {

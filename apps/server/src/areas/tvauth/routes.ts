@@ -2,7 +2,6 @@ import { idSchema, records, type FieldDef } from '@htv/shared';
 import { tvAuthRequest, type TvAuthRequest } from '@htv/shared/areas/devices/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { FailureThrottle } from '../../auth/throttle.js';
 import type { Db } from '../../db/client.js';
@@ -10,6 +9,8 @@ import { recordTables } from '../../db/schema/index.js';
 import { AppError, invalidFields, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { addRecordHooks } from '../../records/hooks.js';
+import { WEB_BASE } from '../../system/web.js';
+import { tvAuthQrPng } from './qr.js';
 import { authorizeThroughProject, newAuthKey } from './service.js';
 
 const tags = ['tv-auth'];
@@ -27,8 +28,8 @@ const REQUEST_FIELDS: Record<string, FieldDef> = {
 const REFUSALS = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 /**
- * The mini-program page the QR code opens (`?key=` is appended): `TV_AUTH_URL`, else `/tv-auth` on the
- * host the console was reached at.
+ * The page the QR code opens (`?key=` is appended): `TV_AUTH_URL` (a mini-program's link), else
+ * `/tv-auth` on the host the console was reached at, which leads to the console's installer page.
  */
 function landingUrl(request: FastifyRequest): string {
   return process.env.TV_AUTH_URL || `${request.protocol}://${request.host}/tv-auth`;
@@ -60,11 +61,30 @@ export function registerTvAuthDeviceRoutes(scope: FastifyInstance, db: Db) {
 
 let hooksInstalled = false;
 
-/** The console's side: the projects' key, coordinate and model rules (hooks, once per process), and the QR code. */
+/**
+ * The console's side: the projects' key, coordinate and model rules (hooks, once per process), the QR
+ * code, and the address it encodes by default.
+ */
 export function registerTvAuthConsole(app: FastifyInstance, db: Db) {
   if (!hooksInstalled) installTvAuthHooks();
   hooksInstalled = true;
   registerQrRoute(app, db);
+  registerLanding(app);
+}
+
+/** The public page the installer's phone opens: the console's, at a short address printed codes keep. */
+const INSTALLER_PAGE = `${WEB_BASE}tv-auth`;
+
+/**
+ * `GET /tv-auth?key=…` (the default QR address) leads to the installer's page with the same query:
+ * printed codes stay valid wherever the page lives. No session; the page's one call is the device
+ * API's TV-auth call, which limits refusals per address.
+ */
+function registerLanding(app: FastifyInstance) {
+  app.get('/tv-auth', { schema: { hide: true }, config: { auth: { public: true } } }, async (request, reply) => {
+    const query = request.raw.url?.split('?')[1];
+    return reply.redirect(query ? `${INSTALLER_PAGE}?${query}` : INSTALLER_PAGE, 302);
+  });
 }
 
 function installTvAuthHooks() {
@@ -105,7 +125,7 @@ function registerQrRoute(app: FastifyInstance, db: Db) {
       if (!project?.authKey) throw notFound();
       const url = new URL(landingUrl(request));
       url.searchParams.set('key', project.authKey as string);
-      const png = await QRCode.toBuffer(url.toString(), { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
+      const png = await tvAuthQrPng(url.toString());
       return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').header('x-tv-auth-url', url.toString()).send(png);
     },
   );

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { MAX_MAC_SEARCH } from '@htv/shared/areas/devices/protocol';
 import { records, type FieldDef } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Tabs, Tag, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -190,6 +190,15 @@ function TipField({ rows, testId }: { rows: number; testId: string }) {
 }
 
 /**
+ * The hotels of some terminals, as a confirmation names them: how many, and the first few (a list row
+ * names its hotel `hotelIdTitle`, a MAC search row `hotelName`).
+ */
+function hotelsOf(rows: Record<string, unknown>[]): { hotels: number; names: string } {
+  const names = [...new Set(rows.map((row) => row.hotelName ?? row.hotelIdTitle).filter((name): name is string => typeof name === 'string' && name !== ''))];
+  return { hotels: names.length, names: names.slice(0, 3).join(', ') + (names.length > 3 ? ' …' : '') };
+}
+
+/**
  * Confirms and runs authorize / disable (with the tip the TVs show) / recover on the given terminals
  * by id, then reports how many changed. `onDone` runs after a success, before the dialog closes.
  */
@@ -221,6 +230,11 @@ export function AuthorizationModal({ action, rows, onDone, onClose }: { action: 
         <Typography.Text strong data-testid="authorization-confirm">
           {d(`confirm_${action}`, { count: rows.length })}
         </Typography.Text>
+        {hotelsOf(rows).hotels > 0 && (
+          <Typography.Text type="warning" data-testid="authorization-where">
+            {d('confirmWhere', hotelsOf(rows))}
+          </Typography.Text>
+        )}
         <Space wrap size={[4, 4]}>
           {rows.slice(0, shown).map((row) => (
             <Tag key={row.id}>{String(row.mac ?? row.id)}</Tag>
@@ -241,6 +255,8 @@ export function BatchActionModal({ onClose, actions }: { onClose: () => void; ac
   const refresh = useRefresh();
   const [form] = Form.useForm<{ action: BatchAction; macs: string; tip?: string }>();
   const action = Form.useWatch('action', form) ?? actions[0];
+  // What the pasted list names, shown before anything changes; a new list or action asks again.
+  const [found, setFound] = useState<{ key: string; text: string } | null>(null);
   const run = useMutation({
     mutationFn: (values: { action: BatchAction; macs: string; tip?: string }) =>
       deviceApi.batch(values.action, { macs: splitMacs(values.macs), ...(values.action === 'disable' && values.tip?.trim() ? { tip: values.tip.trim() } : {}) }),
@@ -255,15 +271,32 @@ export function BatchActionModal({ onClose, actions }: { onClose: () => void; ac
   });
   const submit = async () => {
     const values = await form.validateFields();
-    if (splitMacs(values.macs).length > MAX_MAC_SEARCH) {
+    const macs = splitMacs(values.macs);
+    if (macs.length > MAX_MAC_SEARCH) {
       form.setFields([{ name: 'macs', errors: [d('macSearchLimit')] }]);
       return;
     }
-    run.mutate(values);
+    const key = `${values.action} ${macs.join(',')}`;
+    if (found?.key === key) return run.mutate(values);
+    try {
+      const result = await deviceApi.searchMacs(macs, 1, MAC_SEARCH_PAGE);
+      setFound({ key, text: d('batchFound', { found: result.total, missing: result.missing.length, ...hotelsOf(result.items), action: d(values.action).toLowerCase() }) });
+    } catch (error) {
+      showApiError(error, form, ['macs']);
+    }
   };
   return (
-    <Modal open title={d('batchTitle')} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ loading: run.isPending }} destroyOnHidden width={560}>
-      <Form form={form} layout="vertical" initialValues={{ action: actions[0] }}>
+    <Modal
+      open
+      title={d('batchTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={found ? d('confirmAgain', { action: d(action) }) : undefined}
+      okButtonProps={{ loading: run.isPending, danger: !!found && action === 'disable' }}
+      destroyOnHidden
+      width={560}
+    >
+      <Form form={form} layout="vertical" initialValues={{ action: actions[0] }} onValuesChange={() => setFound(null)}>
         <Form.Item name="action" label={d('batchAction')}>
           <Radio.Group optionType="button" options={actions.map((a) => ({ value: a, label: d(a) }))} data-testid="batch-action" />
         </Form.Item>
@@ -272,6 +305,7 @@ export function BatchActionModal({ onClose, actions }: { onClose: () => void; ac
         </Form.Item>
         {action === 'disable' && <TipField rows={2} testId="batch-tip" />}
       </Form>
+      {found && <Alert type="warning" showIcon message={found.text} data-testid="batch-found" />}
     </Modal>
   );
 }

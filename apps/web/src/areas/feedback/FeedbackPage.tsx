@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Result, Select, Spin, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { api, APP_BASE, request, send, showApiError } from '../../api/client';
+import { api, request, send, showApiError } from '../../api/client';
 import { getToken } from '../../api/token';
 import { useLang, useTexts } from '../../locales';
 import { FEEDBACK_TEXTS } from './locales';
@@ -33,12 +33,10 @@ export default function FeedbackPage() {
   const [sent, setSent] = useState(false);
   const type = records.feedback.fields.type;
 
-  if (!token && !getToken()) {
-    return (
-      <Result status="info" title={m('signIn')} extra={<Button type="primary" href={`${APP_BASE}/login?redirect=${encodeURIComponent('/fb/index')}`}>{m('submit')}</Button>} />
-    );
-  }
-  if (token && guest.isError) return <Result status="warning" title={(guest.error as Error).message} data-testid="feedback-bad-token" />;
+  // A guest reaches the form through the TV's QR code (it carries the token); staff are signed in.
+  // Nobody else is sent anywhere: a guest is told where the code is, never pointed to the staff login.
+  if (!token && !getToken()) return <Result status="info" title={m('title')} subTitle={m('scanTv')} data-testid="feedback-scan-tv" />;
+  if (token && guest.isError) return <Result status="warning" title={(guest.error as Error).message} subTitle={m('scanTv')} data-testid="feedback-bad-token" />;
   if (token && !guest.data) return <Spin fullscreen />;
 
   const uploadUrl = token ? `/fb/guest/images` : '/files';

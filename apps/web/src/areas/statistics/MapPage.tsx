@@ -1,5 +1,7 @@
 import { Alert, Breadcrumb, Card, Col, Row, Table } from 'antd';
+import { provinceName } from '@htv/shared/areas/statistics/index';
 import { useState } from 'react';
+import { useLang } from '../../locales';
 import { useOnlineMap, usePrefixedText } from './api';
 import { GroupedColumns } from './charts';
 import { ChinaMap, type MapFigure } from './ChinaMap';
@@ -7,6 +9,9 @@ import { ChinaMap, type MapFigure } from './ChinaMap';
 /** /newdata/terminal_map: terminals and online terminals per province on the map, and per city of the chosen province. */
 export default function MapPage() {
   const s = usePrefixedText('statistics');
+  const lang = useLang();
+  // Provinces are keyed by their Chinese short names (the boundaries' and the API's); shown in the interface's language.
+  const named = (name: string) => provinceName(name, lang);
   const [province, setProvince] = useState<string | null>(null);
   const country = useOnlineMap(null);
   const cities = useOnlineMap(province);
@@ -21,21 +26,21 @@ export default function MapPage() {
             figures={figures}
             selected={province}
             onSelect={(name) => setProvince(name === province ? null : name)}
-            title={(name, f) => `${name}: ${s('count')} ${f?.total ?? 0} · ${s('online')} ${f?.online ?? 0}`}
+            title={(name, f) => `${named(name)}: ${s('count')} ${f?.total ?? 0} · ${s('online')} ${f?.online ?? 0}`}
           />
         </Col>
         <Col xs={24} xl={10}>
           <Breadcrumb
             style={{ marginBottom: 12 }}
-            items={[{ title: <a onClick={() => setProvince(null)}>{s('country')}</a> }, ...(province ? [{ title: province }] : [])]}
+            items={[{ title: <a onClick={() => setProvince(null)}>{s('country')}</a> }, ...(province ? [{ title: named(province) }] : [])]}
           />
           {unknown > 0 && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={s('unknownRegion', { count: unknown })} />}
           <GroupedColumns
             testId="chart-map"
             height={240}
             rows={rows.slice(0, 12).flatMap((r) => [
-              { label: r.name, series: s('count'), value: r.total },
-              { label: r.name, series: s('online'), value: r.online },
+              { label: named(r.name), series: s('count'), value: r.total },
+              { label: named(r.name), series: s('online'), value: r.online },
             ])}
           />
           <Table
@@ -46,7 +51,7 @@ export default function MapPage() {
             dataSource={rows}
             onRow={(row) => ({ onClick: () => !province && setProvince(row.name), style: province ? undefined : { cursor: 'pointer' } })}
             columns={[
-              { title: s(province ? 'city' : 'province'), dataIndex: 'name' },
+              { title: s(province ? 'city' : 'province'), dataIndex: 'name', render: (name: string) => named(name) },
               { title: s('count'), dataIndex: 'total', align: 'right' },
               { title: s('online'), dataIndex: 'online', align: 'right' },
             ]}

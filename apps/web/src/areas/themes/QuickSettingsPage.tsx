@@ -178,6 +178,7 @@ export default function QuickSettingsPage() {
             <SchemaForm
               key={`${id}-${list.dataUpdatedAt}`}
               schema={schema}
+              blockType={kind === 'block' ? part.type : undefined}
               value={value}
               errors={{}}
               onChange={(next) => setChanges((all) => ({ ...all, [id]: Object.fromEntries(part.attrNames.map((name) => [name, next[name] ?? null])) }))}

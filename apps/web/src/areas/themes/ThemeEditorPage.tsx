@@ -7,19 +7,21 @@ import {
   ColumnHeightOutlined,
   ColumnWidthOutlined,
   DeleteOutlined,
+  EyeOutlined,
   NodeIndexOutlined,
   PictureOutlined,
   RedoOutlined,
   UndoOutlined,
   VerticalAlignMiddleOutlined,
 } from '@ant-design/icons';
-import { blockTypeNames, CONTENT_LANGS, type ContentLang, type ThemeDocument } from '@htv/shared/areas/themes/index';
+import { CONTENT_LANGS, type ContentLang, type LocalText, type ThemeDocument } from '@htv/shared/areas/themes/index';
 import { stageOf, type Direction } from '@htv/renderer';
 import { align, clampToStage, distribute, type Alignment, type Rect } from '@htv/renderer/editing';
 import { CONTENT_LANG_NAMES } from '@htv/renderer/languages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Modal, Progress, Row, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { showApiError } from '../../api/client';
 import { toastError, toastSuccess } from '../../api/notify';
@@ -27,7 +29,8 @@ import { useTabSubject } from '../../layout/tabSubject';
 import { useLang } from '../../locales';
 import { themeApi } from './api';
 import { useEditorText } from './editor-locales';
-import { blockPlace, blocksOf, childList, firstPagePlace, freshKey, moveNode, newBlock, nodeAt, pageAt, pathOf, placeKey, replaceNode, schemaAt, type MoveTarget, type Node, type Place, type PlacedBlock } from './editor/documentTree';
+import { BlockPalette } from './editor/BlockPalette';
+import { blockPlace, blocksOf, childList, firstPagePlace, freshKey, moveNode, newBlock, newBlockBox, nodeAt, pageAt, pathOf, placeBlock, placeKey, problemPlace, replaceNode, schemaAt, type MoveTarget, type Node, type Place, type PlacedBlock } from './editor/documentTree';
 import { EditorCanvas } from './editor/EditorCanvas';
 import { LayersTree, NodeTitle } from './editor/LayersTree';
 import { NavPanel } from './editor/NavPanel';
@@ -35,6 +38,7 @@ import { uploadPicture } from './editor/uploadPicture';
 import { problemsOf, useDraftEditor, type SaveStatus } from './editor/useDraftEditor';
 import { useThemeText } from './locales';
 import { SchemaForm } from './SchemaForm';
+import { Preview } from './ThemePreviewPage';
 import { useThemeAssets } from './useThemeAssets';
 
 const STATUS_COLOURS: Record<SaveStatus, string> = { saved: 'success', saving: 'processing', unsaved: 'warning', stale: 'error' };
@@ -63,14 +67,15 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
   const client = useQueryClient();
   const routeId = Number(useParams().id);
   const id = themeId ?? routeId;
-  const loaded = useQuery({ queryKey: ['themes', 'document', id, useLang()], queryFn: ({ signal }) => themeApi.get(id, signal) });
+  const uiLang = useLang();
+  const loaded = useQuery({ queryKey: ['themes', 'document', id, uiLang], queryFn: ({ signal }) => themeApi.get(id, signal) });
   useTabSubject(loaded.data?.name);
   const draft = useDraftEditor(id, loaded.data);
   const assets = useThemeAssets(draft.doc);
   const [chosen, setChosen] = useState<Place>([]);
   const [chosenPage, setChosenPage] = useState<Place | undefined>();
   const [selection, setSelection] = useState<string[]>([]);
-  const [blockType, setBlockType] = useState('text');
+  const [previewing, setPreviewing] = useState(false);
   const [lang, setLang] = useState<ContentLang | undefined>();
   const [focusView, setFocusView] = useState(false);
   const [picking, setPicking] = useState<Direction | undefined>();
@@ -162,7 +167,8 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
   };
 
   keyHandler.current = (event: KeyboardEvent) => {
-    if (isTyping(event.target)) return;
+    // The preview's remote sends the TV's keys: they belong to the preview, not to the editor under it.
+    if (previewing || isTyping(event.target)) return;
     const command = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     const handled = () => event.preventDefault();
@@ -190,12 +196,7 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
         const size = { width: Math.max(1, Math.round(picture.width * fit)), height: Math.max(1, Math.round(picture.height * fit)) };
         const box = clampToStage({ x: at.x - size.width / 2, y: at.y - size.height / 2, ...size }, stage);
         const key = freshKey(draft.doc ?? doc, 'image');
-        draft.change((next) => {
-          const containers = pageAt(next, pagePlace)!.containers;
-          const inside = containers.find((c) => at.x >= c.x && at.x < c.x + c.width && at.y >= c.y && at.y < c.y + c.height) ?? containers[0];
-          const target = inside ?? (containers.push({ key: freshKey(next, 'container'), name: 'Container', x: 0, y: 0, ...stage, focusable: false, blocks: [] }), containers[0]!);
-          target.blocks.push({ ...newBlock('image', key, box), materialIds: [picture.materialId] } as never);
-        });
+        draft.change((next) => void placeBlock(next, pagePlace, { ...newBlock('image', key, box), materialIds: [picture.materialId] }));
         setSelection([key]);
       } catch (error) {
         if (!problemsOf(error)) toastError(e('uploadFailed'));
@@ -204,6 +205,34 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
         setUpload(null);
       }
     }
+  };
+
+  /**
+   * A block from the palette: its type's starting size and content, centred on the point (a drop) or
+   * on the stage, into the chosen container (a click) or the one under it; chosen at once.
+   */
+  const addBlock = (type: string, at?: { x: number; y: number }) => {
+    if (!pagePlace || !page) return toastError(e('noPage'));
+    // A click's block goes in the middle, 40 px further down and right for each block already centred there.
+    const centre = at ?? { x: stage.width / 2, y: stage.height / 2 };
+    for (let step = 0; !at && step < 10 && blocks.some((b) => Math.abs(b.x + b.width / 2 - centre.x) < 20 && Math.abs(b.y + b.height / 2 - centre.y) < 20); step++) {
+      centre.x += 40;
+      centre.y += 40;
+    }
+    const box = newBlockBox(type, centre, stage);
+    const block = newBlock(type, freshKey(doc, type), box, doc.theme.languages);
+    const container = !at && place.length >= 3 && place[0] === pagePlace[0] && place[1] === pagePlace[1] ? place[2] : undefined;
+    let landed: Place = pagePlace;
+    draft.change((next) => void (landed = placeBlock(next, pagePlace, block, container)));
+    setChosen(landed);
+    setChosenPage(pagePlace);
+    setSelection([String(block.key)]);
+  };
+  /** A text block's words in the canvas's language, typed on the canvas: one undo step, none when unchanged. */
+  const editText = (key: string, value: string) => {
+    const block = blocks.find((b) => b.key === key);
+    if (!block || ((block.text as LocalText | undefined)?.[canvasLang] ?? '') === value) return;
+    changeBlocks((target) => void (target.text = { ...(target.text as LocalText), [canvasLang]: value }), [key]);
   };
 
   const publish = async () => {
@@ -248,15 +277,20 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
     if (at.length >= 2) setChosenPage(at.slice(0, 2));
     setSelection(level === 3 ? [String(node.key)] : []);
   };
-  const box = { x: 0, y: 0, width: 400, height: 200 };
+  const containerBox = { x: 0, y: 0, width: 400, height: 200 };
   const adders: { label: string; make: () => Node; at: number; testId: string }[] = [
     { at: 0, label: m('addLayout'), testId: 'add-layout', make: () => ({ key: freshKey(doc, 'layout'), name: 'Layout', type: 'main', pages: [] }) },
     { at: 1, label: m('addPage'), testId: 'add-page', make: () => ({ key: freshKey(doc, 'page'), name: 'Page', containers: [] }) },
-    { at: 2, label: m('addContainer'), testId: 'add-container', make: () => ({ key: freshKey(doc, 'container'), name: 'Container', ...box, blocks: [] }) },
+    { at: 2, label: m('addContainer'), testId: 'add-container', make: () => ({ key: freshKey(doc, 'container'), name: 'Container', ...containerBox, blocks: [] }) },
   ];
 
   const node = nodeAt(doc, place);
   const schema = schemaAt(doc, place);
+  /** A problem's place in words ("Block 'welcome' · Background blur"), never its document path. */
+  const problemText = (path: string) => {
+    const at = problemPlace(doc, path, uiLang);
+    return e('problemAt', { kind: e(`kind_${at.kind}`), name: at.name }) + (at.property ? e('problemProperty', { property: at.property }) : '');
+  };
   const base = place.length ? `${pathOf(place)}.` : 'theme.';
   const nodeErrors = Object.fromEntries(Object.entries(draft.problems).filter(([path]) => path.startsWith(base) && !path.slice(base.length).includes('.')).map(([path, list]) => [path.slice(base.length), list]));
   const problemKeys = new Set(
@@ -332,6 +366,9 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
             }}
           />
           {upload !== null && <Progress percent={upload} size="small" style={{ width: 120 }} data-testid="upload-progress" />}
+          <Button size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(true)} data-testid="editor-preview">
+            {e('preview')}
+          </Button>
           <Button size="small" loading={draft.status === 'saving'} disabled={!!draft.stale} onClick={() => void draft.save()} data-testid="theme-save">
             {m('save')}
           </Button>
@@ -340,6 +377,7 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
           </Button>
         </Space>
       </Space>
+      {previewing && createPortal(<Preview document={doc} label={e('previewDraft')} onClose={() => setPreviewing(false)} />, document.body)}
       {draft.stale && (
         <Alert
           type="error"
@@ -357,6 +395,12 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
       )}
       <Row gutter={12}>
         <Col xs={24} lg={5}>
+          <Card size="small" title={m('addBlock')} style={{ marginBottom: 12 }}>
+            <BlockPalette disabled={!page} onAdd={(type) => addBlock(type)} />
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 12 }}>
+              {e('paletteHint')}
+            </Typography.Text>
+          </Card>
           <Card size="small" title={e('layers')} styles={{ body: { maxHeight: 'calc(100vh - 260px)', overflow: 'auto' } }}>
             <Space wrap style={{ marginBottom: 8 }}>
               {adders
@@ -366,14 +410,6 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
                     {adder.label}
                   </Button>
                 ))}
-              {depth >= 3 && (
-                <Space.Compact>
-                  <Select size="small" value={blockType} onChange={setBlockType} options={blockTypeNames().map((type) => ({ value: type, label: type }))} style={{ width: 110 }} aria-label={m('blockType')} data-testid="block-type" />
-                  <Button size="small" onClick={() => add(3, newBlock(blockType, freshKey(doc, blockType), box))} data-testid="add-block">
-                    {m('addBlock')}
-                  </Button>
-                </Space.Compact>
-              )}
               {depth > 0 && (
                 <Button
                   size="small"
@@ -390,12 +426,13 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
             </Space>
             <LayersTree doc={doc} problems={draft.problems} onSelect={choosePlace} onMove={moveInTree} selectedKeys={selected.length > 1 && pagePlace ? selected.map((key) => placeKey(blockPlace(doc, pagePlace, key)!)) : [placeKey(place)]} />
             {Object.keys(draft.problems).length > 0 && (
-              <Alert style={{ marginTop: 12 }} type="error" message={m('problems')} data-testid="editor-problems" description={Object.entries(draft.problems).map(([path, list]) => <div key={path}>{`${path}: ${list.join('; ')}`}</div>)} />
+              <Alert style={{ marginTop: 12 }} type="error" message={m('problems')} data-testid="editor-problems" description={Object.entries(draft.problems).map(([path, list]) => <div key={path}>{`${problemText(path)}: ${list.join('; ')}`}</div>)} />
             )}
           </Card>
         </Col>
         <Col xs={24} lg={13}>
-          <div style={{ height: 'calc(100vh - 220px)', minHeight: 320 }}>
+          {/* The stage's own shape, as wide as the column and no taller than the window: no bands above and below. */}
+          <div style={{ width: '100%', aspectRatio: `${stage.width} / ${stage.height}`, maxHeight: 'calc(100vh - 180px)', minHeight: 240 }}>
             {page && assets.data ? (
               <EditorCanvas
                 canvasRef={canvas}
@@ -416,6 +453,8 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
                   setPicking(undefined);
                 }}
                 onDropFiles={(files, at) => void addPictures(files, at)}
+                onDropBlock={addBlock}
+                onEditText={editText}
               />
             ) : (
               <Card style={{ height: '100%' }}>{page ? null : <Empty description={e('noPage')} />}</Card>
@@ -444,7 +483,7 @@ export default function ThemeEditorPage({ themeId }: { themeId?: number }) {
               </Card>
             )}
             {schema ? (
-              <SchemaForm key={placeKey(place)} schema={schema} value={node} errors={nodeErrors} onChange={(next) => draft.change((d) => replaceNode(nodeAt(d, place), next), `form:${placeKey(place)}`)} />
+              <SchemaForm key={placeKey(place)} schema={schema} value={node} errors={nodeErrors} context={{ document: doc }} onChange={(next) => draft.change((d) => replaceNode(nodeAt(d, place), next), `form:${placeKey(place)}`)} />
             ) : (
               <Empty description={m('selectNode')} />
             )}

@@ -1,8 +1,7 @@
 import { EQUIPMENT_TYPES, THEME_STATES, VERSION_STATES, type ThemeKind } from '@htv/shared/areas/themes/index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { APP_BASE, showApiError } from '../../api/client';
@@ -13,10 +12,12 @@ import { formatDatetime } from '../../crud/columns';
 import { PagedTable } from '../../crud/PagedTable';
 import { useLang } from '../../locales';
 import { themeApi, type ThemeItem } from './api';
+import { useLayoutText } from './layout-locales';
 import { useThemeText } from './locales';
 import { ImportButton, TransferRowActions } from './TransferActions';
 
 const SendDialog = lazyPage(() => import('./SendDialog').then((module) => ({ default: module.SendDialog })));
+const PublishDialog = lazyPage(() => import('./PublishDialog').then((module) => ({ default: module.PublishDialog })));
 
 type Equipment = (typeof EQUIPMENT_TYPES)[number];
 
@@ -35,6 +36,7 @@ const openPreview = (path: string) => window.open(`${APP_BASE}${path}`, '_blank'
  */
 function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; kind?: ThemeKind }) {
   const m = useThemeText();
+  const layoutText = useLayoutText();
   const lang = useLang();
   const user = useSession();
   const navigate = useNavigate();
@@ -44,7 +46,6 @@ function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; ki
   const [publishing, setPublishing] = useState<ThemeItem | null>(null);
   const [sending, setSending] = useState<ThemeItem | null>(null);
   const [form] = Form.useForm<{ name: string; equipmentType: Equipment }>();
-  const [publishForm] = Form.useForm<{ publishAt?: Dayjs }>();
   const query = { ...paging, kind, ...(equipment ? { equipmentType: equipment } : {}) };
   const list = useQuery({ queryKey: ['themes', lang, query], queryFn: ({ signal }) => themeApi.list(query, signal), placeholderData: keepPreviousData });
   const refresh = () => client.invalidateQueries({ queryKey: ['themes'] });
@@ -58,16 +59,6 @@ function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; ki
       navigate(editorPath(theme.id, kind));
     } catch (error) {
       showApiError(error, form, ['name', 'equipmentType']);
-    }
-  };
-  const publish = async () => {
-    const { publishAt } = await publishForm.validateFields();
-    try {
-      await themeApi.publish(publishing!.id, publishAt?.toISOString());
-      setPublishing(null);
-      await refresh();
-    } catch (error) {
-      showApiError(error, publishForm, ['publishAt']);
     }
   };
 
@@ -85,6 +76,13 @@ function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; ki
             {THEME_STATES[row.status as keyof typeof THEME_STATES][lang]}
           </Tag>
           {row.locked && <Tag color="red">{m('locked')}</Tag>}
+          {row.shownHere && (
+            <Tooltip title={m('shownHereWhy')}>
+              <Tag color="blue" data-testid="theme-shown-here">
+                {m('shownHere')}
+              </Tag>
+            </Tooltip>
+          )}
         </Space>
       ),
     },
@@ -98,6 +96,11 @@ function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; ki
           {row.editable && can(user, 'theme.update') && (
             <Button type="link" size="small" onClick={() => navigate(editorPath(row.id, row.kind))} data-testid="theme-edit">
               {m('edit')}
+            </Button>
+          )}
+          {can(user, 'theme.update') && (
+            <Button type="link" size="small" onClick={() => navigate(`/themes/themes_layout/${row.id}`)} data-testid="theme-manage">
+              {layoutText('manage')}
             </Button>
           )}
           <Button type="link" size="small" onClick={() => openPreview(`/themes_template_preview/${row.id}`)} data-testid="theme-preview">
@@ -159,13 +162,11 @@ function ThemeList({ equipment, kind = 'launcher' }: { equipment?: Equipment; ki
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={publishing !== null} title={`${m('publish')} · ${publishing?.name ?? ''}`} onOk={publish} onCancel={() => setPublishing(null)} okText={m('ok')} cancelText={m('cancel')} destroyOnHidden>
-        <Form form={publishForm} layout="vertical">
-          <Form.Item name="publishAt" label={m('publishAt')}>
-            <DatePicker showTime />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {publishing && (
+        <Suspense fallback={null}>
+          <PublishDialog theme={publishing} onClose={() => setPublishing(null)} onPublished={() => (setPublishing(null), void refresh())} />
+        </Suspense>
+      )}
       {sending && (
         <Suspense fallback={null}>
           <SendDialog theme={list.data?.items.find((item) => item.id === sending.id) ?? sending} onClose={() => setSending(null)} />

@@ -1,4 +1,4 @@
-import type { SendBody, SendItem, SendResult, TerminalThemeExplanation, ThemeActionName, ThemeDocument, ThemeKind } from '@htv/shared/areas/themes/index';
+import type { SendBody, SendItem, SendResult, TerminalThemeExplanation, ThemeActionName, ThemeAudience, ThemeDocument, ThemeKind } from '@htv/shared/areas/themes/index';
 import { api, type Query } from '../../api/client';
 
 /** A theme as `GET /api/admin/theme` lists it. */
@@ -17,6 +17,8 @@ export interface ThemeItem {
   draftSavedAt: string;
   editable: boolean;
   actions: ThemeActionName[];
+  /** For a hotel: another level's template its TVs show now, read-only here. */
+  shownHere: boolean;
 }
 
 export interface VersionItem {
@@ -45,6 +47,8 @@ export const themeApi = {
   publish: (id: number, publishAt?: string) => api.post<VersionItem>(`/admin/theme/${id}/publish`, publishAt ? { publishAt } : {}),
   act: (id: number, action: RowActionName) => api.post<ThemeItem>(`/admin/theme/${id}/${ACTION_PATHS[action]}`),
   versions: (query: Query, signal?: AbortSignal) => api.get<Paged<VersionItem>>('/admin/theme/versions', query, signal),
+  version: (id: number, signal?: AbortSignal) => api.get<VersionItem & { document: ThemeDocument }>(`/admin/theme/versions/${id}`, undefined, signal),
+  audience: (id: number, signal?: AbortSignal) => api.get<ThemeAudience>(`/admin/theme/${id}/audience`, undefined, signal),
   cancelVersion: (id: number) => api.post<VersionItem>(`/admin/theme/versions/${id}/cancel`),
   send: (id: number, body: SendBody) => api.post<SendResult>(`/admin/theme/${id}/send`, body),
   sends: (id: number, signal?: AbortSignal) => api.get<SendItem[]>(`/admin/theme/${id}/sends`, undefined, signal),

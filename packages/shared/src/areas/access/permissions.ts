@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   upgradeTerminalDelete: 'release.deleteTerminal',
   /** The terminal download-task lists (releases' downloads and boot files'). */
   downloadTaskRead: 'downloadTask.read',
+  /** Hotel users: see and rotate the hotel's PMS secret and set its FIAS link (platform and brand: `hotel.update`). */
+  pmsInterface: 'pmsInterface.manage',
 } as const;
 
 export const USER_TYPE_LIST = [1, 2, 3] as const satisfies readonly UserType[];
@@ -64,6 +66,8 @@ export const OPLOG_ACTIONS: Record<string, Text> = {
   back: { 'zh-CN': '返回上级账号', 'en-US': 'Return to own account' },
   project_switch: { 'zh-CN': '切换项目', 'en-US': 'Switch project' },
   password_change: { 'zh-CN': '修改密码', 'en-US': 'Change password' },
+  password_reset_link: { 'zh-CN': '生成密码重置链接', 'en-US': 'Issue a password reset link' },
+  password_reset: { 'zh-CN': '通过链接重置密码', 'en-US': 'Reset password by link' },
   role_permissions: { 'zh-CN': '分配权限', 'en-US': 'Assign permissions' },
   user_projects: { 'zh-CN': '分配项目', 'en-US': 'Assign projects' },
   message_send: { 'zh-CN': '发送消息', 'en-US': 'Send message' },
@@ -79,6 +83,8 @@ export const OPLOG_ACTIONS: Record<string, Text> = {
   ...THEME_TRANSFER_LOG_ACTIONS,
   ...RELEASE_LOG_ACTIONS,
   theme_send: { 'zh-CN': '下发模板', 'en-US': 'Send template' },
+  pms_secret_rotate: { 'zh-CN': '更换PMS密钥', 'en-US': 'Rotate PMS secret' },
+  pms_fias_update: { 'zh-CN': '修改FIAS连接', 'en-US': 'Change FIAS link' },
   theme_cancel_send: { 'zh-CN': '取消下发模板', 'en-US': 'Cancel template send' },
   create: { 'zh-CN': '新增', 'en-US': 'Create' },
   update: { 'zh-CN': '编辑', 'en-US': 'Edit' },

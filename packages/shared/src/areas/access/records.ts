@@ -1,7 +1,7 @@
 import { LOGIN_NAME_CHARS, PASSWORD_CHARS, PASSWORD_MAX, PASSWORD_MIN } from './rules.js';
 import { USER_TYPE_OPTIONS } from './permissions.js';
 import { defineRecord, type UserType } from '../../record/define.js';
-import { bool, email, int, owner, password, ref, text } from '../../record/fields.js';
+import { bool, email, int, owner, password, ref, sortField, text, ENABLED_STATES } from '../../record/fields.js';
 
 /**
  * Roles, the permission tree and accounts (spec part 1 §6, /systems). These declarations are served
@@ -41,14 +41,7 @@ export const permissionNode = defineRecord({
       unique: true,
       help: { 'zh-CN': '权限标识，如 faq.read；菜单分组填写其路径', 'en-US': 'The permission string, e.g. faq.read; a menu group uses its path' },
     }),
-    sort: int({
-      label: { 'zh-CN': '排序', 'en-US': 'Sort' },
-      min: 0,
-      max: 99999,
-      default: 0,
-      sort: true,
-      help: { 'zh-CN': '数值越大越靠前', 'en-US': 'Larger numbers rank higher' },
-    }),
+    sort: sortField(99999),
     icon: text({ label: { 'zh-CN': '图标', 'en-US': 'Icon' }, max: 40, list: false }),
     hidden: bool({ label: { 'zh-CN': '菜单中隐藏', 'en-US': 'Hidden in menu' }, default: false }),
   },
@@ -94,7 +87,7 @@ const accountFields = (nameMin: number, userType: UserType) => ({
     help: { 'zh-CN': '编辑时留空则不修改', 'en-US': 'Leave empty to keep the current password' },
   }),
   roleId: ref({ label: { 'zh-CN': '角色', 'en-US': 'Role' }, record: 'role', required: true as const, filter: true, match: { userType }, mismatch: 'access.roleUserType' }),
-  enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true }),
+  enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true, states: ENABLED_STATES }),
 });
 
 /** Platform accounts (/systems/supers): users of type 1. */

@@ -86,7 +86,10 @@ const ROOM_ACTIONS: RouteAction[] = (['create', 'update', 'delete'] as const).ma
 const RELEASE_PUBLISH: RouteAction = { key: PERMISSIONS.releasePublish, title: t('发布/暂停/取消', 'Publish / pause / cancel') };
 const UPGRADE_DELETE: RouteAction = { key: PERMISSIONS.upgradeTerminalDelete, title: t('删除终端升级', 'Delete terminal upgrades') };
 const ROLLOUT_PAGE = (): RouteEntry => page('/releases/rollout/:id', '发布详情', 'Rollout', PERMISSIONS.releaseRead, { hidden: true, actions: [RELEASE_PUBLISH] });
+const PMS_INTERFACE: RouteAction = { key: PERMISSIONS.pmsInterface, title: t('PMS接口设置', 'PMS interface') };
 const HOTEL_INFO_UPDATE: RouteAction = { key: PERMISSIONS.hotelInfoUpdate, title: t('修改', 'Edit') };
+/** The state buttons of the live call-service page (its own screen, not the generated list). */
+const CALL_ACTIONS: RouteAction[] = (['process', 'complete', 'ignore'] as const).map((action) => ({ key: `aiCallService.${action}`, title: records.aiServiceCall.states!.actions[action]!.label }));
 const HOME = (): RouteEntry => page('/home', '首页', 'Home', null, { icon: 'HomeOutlined' });
 const MESSAGE_CENTER = (): RouteEntry => page('/message/center', '消息中心', 'Message center', null, { icon: 'BellOutlined', hidden: true });
 const OPERATION_LOG = (): RouteEntry => page('/operation/action/log', '操作日志', 'Operation log', PERMISSIONS.operationLogRead, { icon: 'FileSearchOutlined' });
@@ -159,13 +162,14 @@ platformRoutes.push(
   ...PREVIEWS(),
   page('/vod/rules', '点播项目管理', 'VOD project management', 'vodRule.read'),
   page('/vod/bill', '分账管理', 'Split-bill management', 'vodBill.read'),
-  page('/vod/order', '订单管理', 'Order management', 'vodOrder.read'),
+  page('/vod/order', '订单管理', 'Order management', { record: 'vodOrder' }),
   page('/vod/account', '分账账户管理', 'Split account management', 'vodAccount.read'),
-  page('/vod_operation/recommend', '推荐库', 'Recommend library', 'vodRecommend.read'),
-  page('/vod_operation/choose/pool', '精选库', 'Selected library', 'vodChoose.read'),
-  page('/vod_operation/movie/pool', '影片池', 'Movie pool', 'vodMovie.read'),
+  page('/vod_operation/recommend', '推荐库', 'Recommend library', { record: 'vodRecommend' }),
+  page('/vod_operation/choose/pool', '精选库', 'Selected library', { record: 'vodChoose' }),
+  page('/vod_operation/sends', '片库下发', 'Library sends', { record: 'vodSend' }),
+  page('/vod_operation/movie/pool', '影片池', 'Movie pool', { record: 'vodMovie' }),
   page('/vod_operation/hotel_template', '酒店UI预览', 'Hotel UI preview', 'vodHotelTemplate.read'),
-  page('/vod_operation/promotional_position', '推广位', 'Promotion slots', 'vodPromotion.read'),
+  page('/vod_operation/promotional_position', '推广位', 'Promotion slots', { record: 'vodPromotion' }),
   page('/vod_platform', '点播管理平台', 'VOD platform', 'vodPlatform.open', { icon: 'LinkOutlined', external: 'vod_platform' }),
   page('/operation_platform', '基础运营平台', 'Operation platform', 'operationPlatform.open', { icon: 'LinkOutlined', external: 'operation_platform' }),
   // Welcome templates are themes of the welcome kind (docs/themes.md): the same calls and permissions.
@@ -186,7 +190,7 @@ platformRoutes.push(
     filters: { overseas: 'true' },
     columns: ['roomNumber', 'country', 'online', 'authorization', 'hotelId', 'softwareVersion', 'ip', 'registeredAt'],
   }),
-  page('/hotel_survey/manage', '调研管理', 'Survey management', 'survey.read', { icon: 'FormOutlined' }),
+  page('/hotel_survey/manage', '调研管理', 'Survey management', { record: 'hotelSurvey' }, { icon: 'FormOutlined' }),
   page('/terminal_control/machine', '授权管理', 'Authorization rules', { record: 'terminalAuthRule' }),
   page('/terminal_control/tv_auth', '授权管理(新)', 'TV-auth projects', { record: 'tvAuthProject' }),
   page('/terminal_control/tv_auth/models', '授权项目型号', 'TV-auth project models', { record: 'tvAuthProjectModel' }, { hidden: true }),
@@ -194,14 +198,15 @@ platformRoutes.push(
   page('/terminal_control/launcher', '盗用监控', 'Stolen-use monitoring', 'launcherMonitor.read'),
   page('/terminal_control/illegalwarning', '告警终端', 'Alarm terminals', 'illegalWarning.read'),
   page('/terminal_control/upgrade', '控制升级', 'Control upgrade', { record: 'controlUpgrade' }, { actions: [RELEASE_PUBLISH, UPGRADE_DELETE] }),
-  page('/ai/manage', '信息管理', 'Information management', 'aiInfo.read'),
-  page('/ai/check', '信息审核', 'Information review', 'aiCheck.read'),
+  page('/ai/manage', '信息管理', 'Information management', { record: 'aiInfo' }),
+  // The review queue: the hotels' AI information waiting for the platform (the same rows as /ai/manage).
+  page('/ai/check', '信息审核', 'Information review', { record: 'aiInfo' }, { filters: { reviewStatus: 'inReview' }, columns: ['question', 'answerZh', 'hotelId', 'reviewStatus'] }),
   page('/ai/config_check', '配置审核', 'Configuration review', 'aiConfigCheck.read'),
-  page('/ai/intent_slots', '意图槽位', 'Intent slots', 'aiIntentSlot.read'),
+  page('/ai/intent_slots', '意图槽位', 'Intent slots', { record: 'aiIntent' }),
   page('/ai/project_config', 'AI项目配置查询', 'AI project configuration', 'aiProjectConfig.read'),
   page('/conhide/boots', '内容隐藏开机策略', 'Content-hiding boot strategy', { record: 'contentHideRule' }, { icon: 'EyeInvisibleOutlined' }),
   page('/license', '许可证管理', 'License management', { record: 'licence' }, { icon: 'KeyOutlined' }),
-  page('/channel/list', '频道管理', 'Channel management', 'channel.read', { icon: 'UnorderedListOutlined' }),
+  page('/channel/list', '频道管理', 'Channel management', { record: 'channel' }, { icon: 'UnorderedListOutlined', actions: [{ key: 'channel.import', title: t('导入M3U与节目单', 'Import M3U and programme guides') }] }),
   page('/task/item', '任务项', 'Task items', { record: 'taskItem' }),
   page('/task/list', '任务列表', 'Task list', 'task.read', { actions: [{ key: 'task.create', title: t('新建任务', 'Create task') }] }),
   page('/newdata/terminal_share', '终端占比', 'Terminal share', 'statistics.read'),
@@ -249,10 +254,20 @@ brandRoutes.push(
   page('/hotel/overview', '分店统计', 'Branch overview', 'hotel.read', { icon: 'BarChartOutlined' }),
   page('/hotel/rooms/:hotel_id', '房间列表', 'Rooms', 'room.read', { hidden: true, actions: ROOM_ACTIONS }),
   page('/user/lists', '分店账号管理', 'Branch account management', { record: 'hotelAccount' }, { icon: 'UserOutlined' }),
-  page('/libresource/lists', '资源库列表', 'Resource libraries', 'libResource.read'),
+  page('/libresource/lists', '资源库列表', 'Resource libraries', 'libResource.read', {
+    actions: [
+      { key: 'libResource.create', title: t('新建', 'Create') },
+      { key: 'libResource.delete', title: t('删除', 'Delete') },
+    ],
+  }),
   page('/libresource/view/:lib_id', '资源库详情', 'Resource library', 'libResource.read', { hidden: true }),
-  page('/libresource/version', '资源库版本', 'Library versions', 'libResourceVersion.read'),
-  page('/res_review/intro_list', '介绍资源审核', 'Introduction resource review', 'introReview.read', { icon: 'AuditOutlined' }),
+  page('/libresource/version', '资源库版本', 'Library versions', 'libResourceVersion.read', {
+    actions: [
+      { key: 'libResourceVersion.create', title: t('发布', 'Publish') },
+      { key: 'libResourceVersion.cancel', title: t('取消发布', 'Cancel') },
+    ],
+  }),
+  page('/res_review/intro_list', '介绍资源审核', 'Introduction resource review', 'introReview.read', { icon: 'AuditOutlined', actions: [{ key: 'introReview.update', title: t('审核', 'Review') }] }),
   page('/material/material_page', '素材列表', 'Material list', { record: 'material' }, { icon: 'PictureOutlined' }),
   page('/themes/themes_page', '模板列表', 'Template list', 'theme.read', { actions: THEME_BUTTONS }),
   page('/themes/themes_version', '模板版本', 'Template versions', 'themeVersion.read'),
@@ -286,23 +301,28 @@ const hotelRoutes: RouteEntry[] = [
   ),
 ];
 hotelRoutes.push(
-  page('/content/music', '音乐', 'Music', 'music.read'),
-  page('/content/introduction', '信息介绍', 'Information introductions', 'introduction.read'),
-  page('/content/intro_custom', '自定义介绍页', 'Custom intro pages', 'introCustom.read'),
-  page('/content/subtitle', '滚动字幕', 'Scrolling subtitles', 'subtitle.read'),
-  page('/content/message_notice', '消息通知', 'Message notices', 'messageNotice.read'),
-  page('/content/image_message', '图文消息', 'Image-text messages', 'imageMessage.read'),
-  page('/content/question', '问卷调查', 'Questionnaires', 'questionnaire.read'),
-  page('/content/exchange', '汇率', 'Exchange rates', 'exchangeRate.read'),
-  page('/content/weather', '天气城市', 'Weather cities', 'weatherCity.read'),
+  page('/content/music', '音乐', 'Music', { record: 'musicSong' }),
+  page('/content/music_album', '音乐专辑', 'Music albums', { record: 'musicAlbum' }),
+  page('/content/introduction', '信息介绍', 'Information introductions', { record: 'introItem' }),
+  page('/content/intro_type', '介绍类型', 'Introduction types', { record: 'introType' }),
+  page('/content/intro_custom', '自定义介绍页', 'Custom intro pages', { record: 'introCustom' }),
+  page('/content/subtitle', '滚动字幕', 'Scrolling subtitles', { record: 'subtitle' }),
+  page('/content/message_notice', '消息通知', 'Message notices', { record: 'messageNotice' }),
+  page('/content/image_message', '图文消息', 'Image-text messages', { record: 'imageMessage' }),
+  page('/content/question', '问卷调查', 'Questionnaires', { record: 'questionnaire' }),
+  page('/content/question_option', '问卷选项', 'Questionnaire options', { record: 'questionnaireOption' }),
+  page('/content/exchange', '汇率', 'Exchange rates', { record: 'exchangeRate' }),
+  page('/content/weather', '天气城市', 'Weather cities', { record: 'weatherCity' }),
   page('/content/weather-pm', 'PM2.5', 'PM2.5', 'pm25.read', { actions: [{ key: 'pm25.update', title: t('修改', 'Edit') }] }),
-  page('/content/pmslog', 'PMS日志', 'PMS log', 'pmsLog.read'),
+  page('/content/pmslog', 'PMS日志', 'PMS log', { record: 'pmsLog' }, { actions: [PMS_INTERFACE] }),
+  page('/content/tour_group', '旅行团', 'Tour groups', { record: 'tourGroup' }),
   page('/content/hotel_info', '酒店信息', 'Hotel information', PERMISSIONS.hotelInfoRead, { actions: [HOTEL_INFO_UPDATE] }),
-  page('/content/screensaver_photos', '屏保图片', 'Screensaver photos', 'screensaver.read'),
+  page('/content/screensaver_photos', '屏保图片', 'Screensaver photos', { record: 'screensaverPhoto' }),
   page('/content/control_link_materials', '控制联动素材', 'Control-link materials', 'controlLinkMaterial.read'),
-  page('/shop/banner', '轮播图', 'Banners', 'shopBanner.read'),
-  page('/shop/shop_category', '商品分类', 'Categories', 'shopCategory.read'),
-  page('/shop/shop_goods', '商品', 'Goods', 'shopGoods.read'),
+  page('/shop/banner', '轮播图', 'Banners', { record: 'shopBanner' }),
+  page('/shop/shop_category', '商品分类', 'Categories', { record: 'shopCategory' }),
+  page('/shop/shop_goods', '商品', 'Goods', { record: 'shopGoods' }),
+  page('/shop/orders', '订单', 'Orders', { record: 'shopOrder' }),
   page('/ht/terminal', '终端列表', 'Terminals', { record: 'terminal' }),
   page('/ht/manage', '标签管理', 'Tags', { record: 'hotelTag' }),
   page('/ht/rooms', '房间管理', 'Rooms', { record: 'room' }),
@@ -319,33 +339,36 @@ hotelRoutes.push(
   page('/startlogo/startlogo', '开机设置', 'Boot settings', { record: 'bootPolicy' }),
   page('/startlogo/hotel_tv_menu', '高级菜单', 'Advanced TV menu', { record: 'hotelTvMenu' }),
   page('/startlogo/startlogo_setting_content/:id', '开机设置内容', 'Boot setting content', 'bootConfig.update', { hidden: true }),
-  page('/digital_wall/config', '数字墙配置', 'Digital wall settings', 'digitalWall.read'),
-  page('/digital_wall/content', '数字墙内容', 'Digital wall content', 'digitalWallContent.read'),
-  page('/vod/order', '点播订单', 'VOD orders', 'vodOrder.read'),
+  page('/digital_wall/config', '数字墙配置', 'Digital wall settings', 'digitalWall.read', { actions: [{ key: 'digitalWall.update', title: t('修改', 'Edit') }] }),
+  page('/digital_wall/content', '数字墙内容', 'Digital wall content', { record: 'digitalWallItem' }),
+  page('/vod/order', '点播订单', 'VOD orders', { record: 'vodOrder' }),
+  page('/vod/settings', '点播付款设置', 'VOD payment setting', { record: 'vodHotelSetting' }),
   page('/vod/bill', '点播账单', 'VOD bills', 'vodBill.read'),
-  page('/ai/aiedit', 'AI编辑', 'AI editing', 'aiEdit.read'),
-  page('/ai/instructions', '指令管理', 'Instructions', 'aiInstruction.read'),
-  page('/ai/call_service', '呼叫服务', 'Call service', 'aiCallService.read'),
-  page('/ai/service_tts', '语音合成', 'Voice synthesis', 'aiTts.read'),
-  page('/ai/goods', 'AI商品', 'AI goods', 'aiGoods.read'),
-  page('/ai/intentslots_manage', '意图槽位', 'Intent slots', 'aiIntentSlot.read'),
-  page('/message_page', '客人消息', 'Guest messages', 'guestMessage.read', { icon: 'CommentOutlined' }),
+  page('/ai/aiedit', 'AI编辑', 'AI editing', { record: 'aiInfo' }),
+  page('/ai/instructions', '指令管理', 'Instructions', { record: 'aiInstruction' }),
+  page('/ai/call_service', '呼叫服务', 'Call service', 'aiCallService.read', { actions: CALL_ACTIONS }),
+  page('/ai/service_tts', '语音合成', 'Voice synthesis', { record: 'aiTts' }),
+  page('/ai/goods', 'AI商品', 'AI goods', { record: 'aiGoods' }),
+  page('/ai/intentslots_manage', '意图槽位', 'Intent slots', { record: 'aiIntent' }),
+  page('/ai/intent_sets', '意图集', 'Intent sets', { record: 'aiIntentSet' }),
+  page('/message_page', '客人消息', 'Guest messages', { record: 'guestMessage' }, { icon: 'CommentOutlined' }),
   page('/tvlist', '频道列表', 'Channel list', 'hotelChannel.read', { icon: 'UnorderedListOutlined' }),
-  page('/channel_sorting', '频道排序', 'Channel sorting', 'channelSort.read', { icon: 'OrderedListOutlined' }),
-  page('/picture/frame', '电子相框', 'Picture frame', 'pictureFrame.read', { icon: 'PictureOutlined', actions: [{ key: 'pictureFrame.update', title: t('修改', 'Edit') }] }),
-  page('/robot', '机器人', 'Robot', 'robot.read', { icon: 'RobotOutlined' }),
+  page('/tvlist/own', '酒店自有频道', 'Own channels', { record: 'hotelChannel' }, { hidden: true }),
+  page('/channel_sorting', '频道排序', 'Channel sorting', 'channelSort.read', { icon: 'OrderedListOutlined', actions: [{ key: 'channelSort.update', title: t('排序', 'Sort') }] }),
+  page('/picture/frame', '电子相框', 'Picture frame', { record: 'pictureFrame' }, { icon: 'PictureOutlined' }),
+  page('/robot', '机器人', 'Robot', 'robot.read', { icon: 'RobotOutlined', actions: [{ key: 'robot.update', title: t('修改', 'Edit') }, { key: 'robot.send', title: t('派送', 'Send') }] }),
   page('/goods/sync', '商品同步', 'Goods sync', 'goodsSync.read', { icon: 'SyncOutlined' }),
   page('/rcu', 'RCU配置', 'RCU', 'rcu.read', { icon: 'ControlOutlined', actions: [{ key: 'rcu.update', title: t('修改', 'Edit') }] }),
-  page('/hotelwashing/machines', '洗衣机', 'Washing machines', 'washingMachine.read', { icon: 'SkinOutlined' }),
+  page('/hotelwashing/machines', '洗衣机', 'Washing machines', { record: 'washingMachine' }, { icon: 'SkinOutlined' }),
   page('/hotelauth/info', '授权信息', 'Authorization info', 'hotelAuth.read', { icon: 'SafetyCertificateOutlined' }),
-  page('/hotel_tvcode/tvcodeconfig', '遥控指令', 'Remote commands', 'tvCode.read', { icon: 'CodeOutlined' }),
+  page('/hotel_tvcode/tvcodeconfig', '遥控指令', 'Remote commands', { record: 'tvCode' }, { icon: 'CodeOutlined' }),
   ...FAQ(),
   page('/fb/index', '意见反馈', 'Feedback', 'feedback.create', { hidden: true }),
-  page('/eshow/index', 'eShow', 'eShow', 'eshow.read', { icon: 'LoginOutlined' }),
-  page('/x2b/jump_to', 'AI开放平台', 'AI open platform', 'x2b.open', { icon: 'LinkOutlined' }),
-  page('/wakeup/index', '叫醒记录', 'Wake-up calls', 'wakeup.read'),
-  page('/wakeup/group', '叫醒分组', 'Wake-up groups', 'wakeupGroup.read'),
-  page('/wakeup/config', '叫醒配置', 'Wake-up settings', 'wakeupConfig.read'),
+  page('/eshow/index', 'eShow', 'eShow', 'eshow.read', { icon: 'LoginOutlined', external: 'eshow' }),
+  page('/x2b/jump_to', 'AI开放平台', 'AI open platform', 'x2b.open', { icon: 'LinkOutlined', external: 'x2b' }),
+  page('/wakeup/index', '叫醒记录', 'Wake-up calls', { record: 'wakeUpCall' }),
+  page('/wakeup/group', '叫醒分组', 'Wake-up groups', { record: 'wakeUpGroup' }, { actions: [{ key: 'wakeupGroup.wake', title: t('分组叫醒', 'Wake the group') }] }),
+  page('/wakeup/config', '叫醒配置', 'Wake-up settings', 'wakeupConfig.read', { actions: [{ key: 'wakeupConfig.update', title: t('修改', 'Edit') }] }),
   ...DOWNLOAD_TASKS(),
   OPERATION_LOG(),
   MESSAGE_CENTER(),
@@ -374,14 +397,17 @@ export const ROUTE_TABLE: Record<UserType, readonly RouteEntry[]> = {
   3: ordered(hotelRoutes),
 };
 
-/** Button permissions of a route: its record's actions (create, update, delete, state actions) and its own. */
-export function routeActions(entry: RouteEntry): RouteAction[] {
+/**
+ * Button permissions of a route for a user type: its record's actions (create, update, delete, the
+ * state actions that type may run) and its own.
+ */
+export function routeActions(entry: RouteEntry, userType: UserType): RouteAction[] {
   const out: RouteAction[] = [];
   if (entry.record) {
     const def = records[entry.record];
-    const states = (def as { states?: { actions: Record<string, { label: Text }> } }).states?.actions ?? {};
+    const states = (def as { states?: { actions: Record<string, { label: Text; userTypes?: readonly UserType[] }> } }).states?.actions ?? {};
     for (const action of ['create', 'update', 'delete']) out.push({ key: `${def.permission}.${action}`, title: ACTION_TITLES[action]! });
-    for (const [name, action] of Object.entries(states)) out.push({ key: `${def.permission}.${name}`, title: action.label });
+    for (const [name, action] of Object.entries(states)) if (!action.userTypes || action.userTypes.includes(userType)) out.push({ key: `${def.permission}.${name}`, title: action.label });
   }
   return [...out, ...(entry.actions ?? [])];
 }
@@ -391,7 +417,7 @@ export function permissionKeys(userType: UserType): string[] {
   const keys = new Set<string>();
   for (const entry of ROUTE_TABLE[userType]) {
     if (entry.permission) keys.add(entry.permission);
-    for (const action of routeActions(entry)) keys.add(action.key);
+    for (const action of routeActions(entry, userType)) keys.add(action.key);
   }
   return [...keys];
 }
@@ -430,7 +456,7 @@ export function permissionTreeSeed(userType: UserType): PermissionSeed[] {
     const parent = entry.parent ? groupRoute.get(entry.parent) : undefined;
     out.push({ route: entry.permission, title: entry.title, sort, icon: entry.icon, hidden: entry.hidden, ...(parent ? { parent } : {}) });
     let actionSort = 9;
-    for (const action of routeActions(entry)) {
+    for (const action of routeActions(entry, userType)) {
       if (seen.has(action.key)) continue;
       seen.add(action.key);
       out.push({ route: action.key, title: action.title, parent: entry.permission, sort: actionSort--, hidden: true });

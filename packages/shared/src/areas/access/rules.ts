@@ -68,3 +68,19 @@ export const changePasswordSchema = z.object({
     .min(PASSWORD_MIN, { error: 'auth.confirmMin' }),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A password reset link's token: 32 random bytes, base64url (docs/auth.md, "Forgotten passwords"). */
+export const resetTokenSchema = z.string({ error: 'auth.resetInvalid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'auth.resetInvalid' });
+
+/** Body of `POST /api/auth/password-reset`: the link's token and the new password twice (equality checked after these rules). */
+export const resetPasswordSchema = z.object({
+  token: resetTokenSchema,
+  password: changePasswordSchema.shape.password,
+  password_confirmation: changePasswordSchema.shape.password_confirmation,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Body of `POST /api/auth/password-reset/request`: the login name or e-mail address of the account. */
+export const resetRequestSchema = z.object({
+  login: z.string({ error: 'auth.loginNameRequired' }).trim().min(1, { error: 'auth.loginNameRequired' }).max(100, { error: 'auth.loginNameFormat' }),
+});

@@ -6,10 +6,18 @@ const MODULE_OF_TYPE: Readonly<Record<string, HideableModule>> = { vod: 'vod', s
 
 const HIDEABLE: ReadonlySet<string> = new Set<HideableModule>(['vod', 'live', 'shop', 'apps', 'music', 'introduction', 'ai']);
 
-/** The module an action opens: a content area named by its module key, or any app (the `apps` module). */
+/** TV areas whose key is not their module's: live TV is the `channels` area, the voice assistant the `ai` module. */
+const MODULE_OF_AREA: Readonly<Record<string, HideableModule>> = { channels: 'live', voice: 'ai' };
+
+/** The content module a TV area belongs to (hidden with it at boot), if any. */
+export function moduleOfArea(area: string): HideableModule | undefined {
+  return MODULE_OF_AREA[area] ?? (HIDEABLE.has(area) ? (area as HideableModule) : undefined);
+}
+
+/** The module an action opens: a content area's, or any app (the `apps` module). */
 function moduleOfAction(action: ThemeAction | undefined): HideableModule | undefined {
   if (action?.action === 'openApp') return 'apps';
-  if (action?.action === 'openArea' && HIDEABLE.has(action.area)) return action.area as HideableModule;
+  if (action?.action === 'openArea') return moduleOfArea(action.area);
   return undefined;
 }
 

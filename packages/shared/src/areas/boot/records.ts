@@ -1,6 +1,6 @@
 import type { Text } from '../../i18n/lang.js';
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, file, int, password, ref, text } from '../../record/fields.js';
+import { bool, choice, file, int, password, ref, text, ENABLED_STATES } from '../../record/fields.js';
 import { MAC_LIST_PATTERN } from '../devices/protocol.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
@@ -43,7 +43,7 @@ export const bootPolicy = defineRecord({
   fields: {
     name: text({ label: t('名称', 'Name'), required: true, max: 50, search: true, sort: true }),
     icon: file({ label: t('图标', 'Icon'), upload: 'bootIcon' }),
-    active: bool({ label: t('在用', 'In use'), filter: true, help: t('同一层级只有一个在用的策略（指定MAC的除外）', 'One policy in use per level (policies naming MACs aside)') }),
+    active: bool({ label: t('在用', 'In use'), filter: true, states: { on: t('在用', 'In use'), off: t('未用', 'Not in use') }, help: t('同一层级只有一个在用的策略（指定MAC的除外）', 'One policy in use per level (policies naming MACs aside)') }),
     macs: text({
       label: t('指定MAC', 'Only these MACs'),
       max: MAX_POLICY_MACS * 13,
@@ -108,7 +108,7 @@ export const contentHideRule = defineRecord({
     hotelId: ref({ label: t('酒店', 'Hotel'), record: 'hotel', filter: true }),
     models: text({ label: t('终端型号', 'Terminal models'), max: 2000, help: t('多个型号用 | 分隔；为空表示全部', 'Separate models with |; empty: all') }),
     versions: text({ label: t('软件版本', 'Software versions'), max: 2000, help: t('多个版本用 | 分隔；为空表示全部', 'Separate versions with |; empty: all') }),
-    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, states: ENABLED_STATES }),
   },
 });
 

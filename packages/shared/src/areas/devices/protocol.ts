@@ -111,10 +111,13 @@ export interface DeviceCommand {
   id: number;
   /**
    * `config`: fetch the configuration again; `unbind`: the terminal was unbound (token revoked);
-   * `task`: tasks wait for the terminal (`GET /tasks`, docs/tasks.md).
+   * `task`: tasks wait for the terminal (`GET /tasks`, docs/tasks.md); `remote`: a key of the guest's
+   * phone remote, or a cast to show or stop (`data`, docs/phone.md).
    */
-  type: 'config' | 'unbind' | 'task';
+  type: 'config' | 'unbind' | 'task' | 'remote';
   at: string;
+  /** What the command carries (`remote`: the key or the cast); the other types carry nothing. */
+  data?: unknown;
 }
 
 export interface HeartbeatResponse {

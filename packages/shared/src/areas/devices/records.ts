@@ -1,6 +1,6 @@
 import { MAC_LIST_PATTERN, MAX_MAC_SEARCH, SN_LIST_PATTERN } from './protocol.js';
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, datetime, int, text } from '../../record/fields.js';
+import { bool, choice, datetime, int, text, ENABLED_STATES, ONLINE_STATES } from '../../record/fields.js';
 
 const SCENE_MODE_OPTIONS = {
   default: { 'zh-CN': '默认（消费者界面）', 'en-US': 'Default (consumer UI)' },
@@ -72,7 +72,7 @@ export const terminal = defineRecord({
     ip: text({ label: { 'zh-CN': 'IP', 'en-US': 'IP' }, readOnly: true, max: 45 }),
     publicIp: text({ label: { 'zh-CN': '公网IP', 'en-US': 'Public IP' }, readOnly: true, max: 45, list: false }),
     runState: text({ label: { 'zh-CN': '运行状态', 'en-US': 'Run state' }, readOnly: true, max: 20, list: false }),
-    online: bool({ label: { 'zh-CN': '在线状态', 'en-US': 'Online' }, readOnly: true, filter: true }),
+    online: bool({ label: { 'zh-CN': '在线状态', 'en-US': 'Online status' }, readOnly: true, filter: true, states: ONLINE_STATES }),
     authorization: choice({
       label: { 'zh-CN': '授权状态', 'en-US': 'Authorization' },
       options: AUTHORIZATION_OPTIONS,
@@ -146,7 +146,7 @@ export const terminalAuthRule = defineRecord({
     }),
     validFrom: datetime({ label: { 'zh-CN': '开始时间', 'en-US': 'Valid from' }, required: true, sort: true }),
     validTo: datetime({ label: { 'zh-CN': '结束时间', 'en-US': 'Valid to' }, required: true, sort: true }),
-    enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true }),
+    enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true, states: ENABLED_STATES }),
     remark: text({ label: { 'zh-CN': '备注', 'en-US': 'Remark' }, max: 100 }),
     entries: int({ label: { 'zh-CN': '条目数', 'en-US': 'Entries' }, readOnly: true, default: 0 }),
     matched: int({ label: { 'zh-CN': '已授权终端', 'en-US': 'Terminals authorized' }, readOnly: true, default: 0 }),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Text } from '../../i18n/lang.js';
 import { idSchema, intSchema } from '../../record/fields.js';
+import type { ActionState } from './states.js';
 import type { InstallWindow } from './window.js';
 
 export * from './records.js';
 export * from './window.js';
+export * from './states.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -23,20 +25,6 @@ export const ROLLOUT_STATES = {
 } as const;
 export type RolloutState = keyof typeof ROLLOUT_STATES;
 
-/** Per-terminal action states. The final ones end the action; `failed` with retries left goes back to pending. */
-export const ACTION_STATES = {
-  pending: t('待升级', 'Pending'),
-  downloading: t('下载中', 'Downloading'),
-  downloaded: t('已下载', 'Downloaded'),
-  installing: t('安装中', 'Installing'),
-  success: t('已升级', 'Upgraded'),
-  failed: t('失败', 'Failed'),
-  cancelled: t('已取消', 'Cancelled'),
-  alreadyInstalled: t('已是该版本', 'Already installed'),
-  incompatible: t('不兼容', 'Incompatible'),
-} as const;
-export type ActionState = keyof typeof ACTION_STATES;
-export const FINAL_ACTION_STATES: readonly ActionState[] = ['success', 'failed', 'cancelled', 'alreadyInstalled', 'incompatible'];
 /** Final states that count toward a wave's success threshold. */
 export const SUCCESS_STATES: readonly ActionState[] = ['success', 'alreadyInstalled'];
 /** Final states that count toward its error threshold (an incompatible terminal is not an error: it is left out). */

@@ -1,4 +1,5 @@
-import { FINAL_ACTION_STATES, type ProgressReport, type ReleaseItem } from './index.js';
+import type { ProgressReport, ReleaseItem } from './index.js';
+import { FINAL_ACTION_STATES } from './states.js';
 import { msUntilWindow } from './window.js';
 
 /** What an installing TV needs from its platform (the simulator in Node, the browser TV in a page). */

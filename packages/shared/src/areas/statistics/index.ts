@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Text } from '../../i18n/lang.js';
+import type { Lang, Text } from '../../i18n/lang.js';
 import { idSchema } from '../../record/fields.js';
 
 /**
@@ -32,7 +32,7 @@ export interface MapAnswer {
   province: string | null;
   /** `name`: the province's short name (as the bundled boundaries name it) or the city. */
   items: { name: string; total: number; online: number }[];
-  /** Terminals that reported no region (or no city). */
+  /** Terminals placed in no province (or, in a province, no city): shown as "unknown". */
   unknown: number;
 }
 
@@ -42,6 +42,33 @@ const PROVINCE_SUFFIX = /(省|市|壮族自治区|回族自治区|维吾尔自�
 /** The short name of a province as the bundled boundaries name it ("广东省" → "广东"). */
 export function provinceKey(name: string): string {
   return name.trim().replace(PROVINCE_SUFFIX, '');
+}
+
+/** The provinces of the bundled boundaries by short name, and their English names. */
+const PROVINCE_NAMES_EN = {
+  北京: 'Beijing', 天津: 'Tianjin', 河北: 'Hebei', 山西: 'Shanxi', 内蒙古: 'Inner Mongolia', 辽宁: 'Liaoning', 吉林: 'Jilin',
+  黑龙江: 'Heilongjiang', 上海: 'Shanghai', 江苏: 'Jiangsu', 浙江: 'Zhejiang', 安徽: 'Anhui', 福建: 'Fujian', 江西: 'Jiangxi',
+  山东: 'Shandong', 河南: 'Henan', 湖北: 'Hubei', 湖南: 'Hunan', 广东: 'Guangdong', 广西: 'Guangxi', 海南: 'Hainan',
+  重庆: 'Chongqing', 四川: 'Sichuan', 贵州: 'Guizhou', 云南: 'Yunnan', 西藏: 'Tibet', 陕西: 'Shaanxi', 甘肃: 'Gansu',
+  青海: 'Qinghai', 宁夏: 'Ningxia', 新疆: 'Xinjiang', 台湾: 'Taiwan', 香港: 'Hong Kong', 澳门: 'Macao',
+} as const;
+export type Province = keyof typeof PROVINCE_NAMES_EN;
+export const PROVINCES = Object.keys(PROVINCE_NAMES_EN) as Province[];
+
+/** A province (by short name) as the interface names it; anything else (a city) as it is. */
+export function provinceName(name: string, lang: Lang): string {
+  return lang === 'en-US' && name in PROVINCE_NAMES_EN ? PROVINCE_NAMES_EN[name as Province] : name;
+}
+
+/**
+ * The province a Chinese address or city names at its start ("浙江省杭州市…" → "浙江", "上海市…" →
+ * "上海"), or null. A TV is placed on the map by its hotel's address, then its hotel's city, then the
+ * region the TV reports (docs/statistics.md).
+ */
+export function provinceOfAddress(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  if (!trimmed) return null;
+  return PROVINCES.find((province) => trimmed.startsWith(province)) ?? null;
 }
 
 export const TERMINAL_DATA_DIMENSIONS = ['manufacturer', 'brand'] as const;
@@ -71,6 +98,10 @@ export interface TerminalDataRow {
 export interface ExternalLinks {
   vod_platform: string | null;
   operation_platform: string | null;
+  /** The hotel menu's eShow login (ESHOW_URL). */
+  eshow: string | null;
+  /** The AI open platform (X2B_URL), for hotels with open_xb only. */
+  x2b: string | null;
 }
 
 export const statisticsMessages = {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Text } from '../../i18n/lang.js';
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, datetime, decimal, email, int, json, password, ref, text } from '../../record/fields.js';
+import { bool, choice, datetime, decimal, email, int, json, password, ref, sortField, text, ENABLED_STATES } from '../../record/fields.js';
 import { LOGIN_NAME_CHARS, PASSWORD_CHARS, PASSWORD_MAX, PASSWORD_MIN } from '../access/rules.js';
+import { STAY_LANGUAGE_OPTIONS } from '../pms/messages.js';
 
 /**
  * Tenancy data (spec part 1 §3, §5): brands, sub-brands, hotels (branches), rooms, OEM customers with
@@ -176,7 +177,7 @@ export const subBrand = defineRecord({
   fields: {
     name: text({ label: t('子品牌名称', 'Sub-brand name'), required: true, min: 2, max: 20, unique: true, search: true, sort: true }),
     nameEn: text({ label: t('英文名称', 'English name'), max: 60, search: true }),
-    sort: int({ label: t('排序', 'Sort'), min: 0, max: 9999, default: 0, sort: true, help: t('数值越大越靠前', 'Larger numbers rank higher') }),
+    sort: sortField(9999),
     remark: text({ label: t('备注', 'Remark'), max: 100, list: false }),
     hotelCount: int({ label: t('酒店数量', 'Hotels'), readOnly: true }),
   },
@@ -281,7 +282,7 @@ export const room = defineRecord({
   table: 'rooms',
   titleField: 'number',
   defaultSort: { field: 'number', order: 'asc' },
-  columns: ['hotelId', 'floor', 'building', 'roomType', 'terminalCount', 'authorization', 'authorizedAt'],
+  columns: ['hotelId', 'floor', 'building', 'roomType', 'terminalCount', 'guestName', 'guestSince', 'guestLanguage', 'guestGroup', 'authorization', 'authorizedAt'],
   fields: {
     number: text({
       label: t('房间号', 'Room number'),
@@ -300,6 +301,11 @@ export const room = defineRecord({
     registeredAt: datetime({ label: t('终端注册时间', 'Terminal registered at'), readOnly: true }),
     authorization: choice({ label: t('授权状态', 'Authorization'), options: ROOM_AUTHORIZATION_OPTIONS, readOnly: true }),
     authorizedAt: datetime({ label: t('授权时间', 'Authorized at'), readOnly: true }),
+    // The room's in-house stay (the PMS area fills these when rooms are read).
+    guestName: text({ label: t('住客', 'Guest'), readOnly: true, max: 40 }),
+    guestSince: datetime({ label: t('入住时间', 'Guest since'), readOnly: true }),
+    guestLanguage: choice({ label: t('住客语言', 'Guest language'), options: STAY_LANGUAGE_OPTIONS, readOnly: true }),
+    guestGroup: text({ label: t('旅行团', 'Tour group'), readOnly: true, max: 20 }),
   },
 });
 
@@ -330,7 +336,7 @@ export const oemCustomer = defineRecord({
     phone: phone(t('电话', 'Phone')),
     contactEmail: email({ label: t('联系邮箱', 'Contact e-mail') }),
     remark: text({ label: t('备注', 'Remark'), min: 2, max: 20 }),
-    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, help: t('停用后该厂商的账号不能登录', 'Accounts of a disabled manufacturer cannot sign in') }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, states: ENABLED_STATES, help: t('停用后该厂商的账号不能登录', 'Accounts of a disabled manufacturer cannot sign in') }),
   },
 });
 
@@ -363,7 +369,7 @@ export const oemUser = defineRecord({
       pattern: { regex: PASSWORD_CHARS, message: 'access.passwordChars' },
       help: t('编辑时留空则不修改', 'Leave empty to keep the current password'),
     }),
-    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, states: ENABLED_STATES }),
   },
 });
 
@@ -381,7 +387,7 @@ export const oemLauncher = defineRecord({
     packageName: text({ label: t('包名', 'Package name'), max: 100, search: true }),
     version: text({ label: t('版本', 'Version'), max: 40 }),
     remark: text({ label: t('备注', 'Remark'), max: 100, list: false }),
-    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, states: ENABLED_STATES }),
   },
 });
 
@@ -440,8 +446,15 @@ export const pmsVendor = defineRecord({
       pattern: { regex: CODE_CHARS, message: 'tenants.keyChars' },
     }),
     manufacturerId: ref({ label: t('PMS厂商', 'PMS manufacturer'), record: 'pmsManufacturer', filter: true }),
+    protocol: choice({
+      label: t('接口协议', 'Protocol'),
+      options: { http: t('HTTP事件（签名）', 'HTTP events (signed)'), fias: t('FIAS（TCP）', 'FIAS (TCP)') },
+      default: 'http',
+      filter: true,
+      help: t('酒店的PMS如何连接：HTTP事件或FIAS监听（docs/pms.md）', "How the hotels' PMS connects: HTTP events or the FIAS listener"),
+    }),
     params: json({ label: t('参数', 'Parameters'), help: t('JSON对象，如 {"host": "…", "port": 8080}', 'A JSON object, e.g. {"host": "…", "port": 8080}') }),
-    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, states: ENABLED_STATES }),
     remark: text({ label: t('备注', 'Remark'), max: 100, list: false }),
   },
 });
@@ -491,7 +504,7 @@ export const hotelTag = defineRecord({
   fields: {
     name: text({ label: t('标签名称', 'Tag name'), required: true, max: 20, unique: true, search: true, sort: true }),
     remark: text({ label: t('备注', 'Remark'), max: 100 }),
-    sort: int({ label: t('排序', 'Sort'), min: 0, max: 9999, default: 0, sort: true, help: t('数值越大越靠前', 'Larger numbers rank higher') }),
+    sort: sortField(9999),
   },
 });
 
@@ -528,12 +541,22 @@ export const HOTEL_SETTINGS = {
   wifi_password: { schema: z.string().trim().max(64), permission: 'hotelInfo', writers: [1, 2, 3], default: '' },
   pm25: { schema: flag, column: 'pm25', permission: 'pm25', writers: [1, 2, 3], default: false },
   ai_voice: { schema: flag, column: 'aiVoice', permission: 'hotelInfo', writers: [1, 2], default: false },
+  /** Minutes a guest's service call may wait unprocessed before the hotel's users are told (docs/voice.md). */
+  ai_call_escalate_minutes: { schema: z.coerce.number().int().min(1).max(1440), permission: 'hotelInfo', writers: [1, 2, 3], default: 10 },
+  /** The accuracy (%) an intent set's test sentences must reach to be published. */
+  ai_publish_threshold: { schema: z.coerce.number().int().min(0).max(100), permission: 'hotelInfo', writers: [1, 2], default: 90 },
   picture_frame: { schema: flag, column: 'pictureFrame', permission: 'pictureFrame', writers: [1, 2, 3], default: false },
   picture_frame_interval: { schema: z.coerce.number().int().min(3).max(3600), column: 'pictureFrameInterval', permission: 'pictureFrame', writers: [1, 2, 3], default: 10 },
   rcu_config: { schema: z.record(z.string(), z.json()), column: 'rcuConfig', permission: 'rcu', writers: [1, 2, 3], default: null },
   theme_source: { schema: z.enum(['brand', 'hotel']), column: 'themeSource', permission: 'hotelInfo', writers: [1, 2], default: 'brand' },
   intro_source: { schema: z.enum(['brand', 'hotel']), column: 'introSource', permission: 'hotelInfo', writers: [1, 2], default: 'brand' },
   review_required: { schema: flag, column: 'reviewRequired', permission: 'hotelInfo', writers: [1, 2], default: false },
+  /** The currency the hotel's exchange rates are priced in (docs/exchange.md). */
+  exchange_base_currency: { schema: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/), permission: 'exchangeRate', writers: [1, 2, 3], default: 'CNY' },
+  /** Minutes without a key before the TV shows the screensaver photos; 0: never (docs/screensaver.md). */
+  screensaver_idle_minutes: { schema: z.coerce.number().int().min(0).max(240), permission: 'screensaver', writers: [1, 2, 3], default: 10 },
+  /** Seconds each screensaver photo stays on screen. */
+  screensaver_interval: { schema: z.coerce.number().int().min(3).max(3600), permission: 'screensaver', writers: [1, 2, 3], default: 10 },
   weather_ver: { schema: featureVersion, column: 'weatherVer', permission: 'hotelInfo', writers: [1], default: 2 },
   boots_ver: { schema: featureVersion, column: 'bootsVer', permission: 'hotelInfo', writers: [1], default: 2 },
   channel_ver: { schema: featureVersion, column: 'channelVer', permission: 'hotelInfo', writers: [1], default: 2 },

@@ -107,7 +107,8 @@ defineBlockType({ type: 'qrCode', shape: { content: z.string().min(1).max(500) }
 defineBlockType({ type: 'app', shape: { packageName: z.string().regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/), title: localText, iconMaterialId: materialId.optional() }, materials: (b) => (b.iconMaterialId ? [b.iconMaterialId] : []) });
 defineBlockType({ type: 'webPage', shape: { url: z.url({ protocol: /^https?$/ }).max(500) } });
 /** Slots their areas fill: the block only says where and how the area's content shows. */
-for (const slot of ['notice', 'subtitle', 'shop', 'vod', 'introduction', 'music'] as const) {
+export const SLOT_TYPES = ['notice', 'subtitle', 'shop', 'vod', 'introduction', 'music'] as const;
+for (const slot of SLOT_TYPES) {
   defineBlockType({ type: slot, shape: { title: localText.optional() } });
 }
 

@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './sends.js';
 export { themeType } from './records.js';
 export * from './transfer.js';
+export * from './ui.js';

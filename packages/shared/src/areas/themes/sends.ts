@@ -44,6 +44,16 @@ export interface SendItem {
   sentBy: string | null;
 }
 
+/**
+ * Where a theme is live now, within the caller's reach: the TVs whose winning send is one of this
+ * theme's, their hotels, and the version they show (what publishing the draft would replace).
+ */
+export interface ThemeAudience {
+  terminals: number;
+  hotels: number;
+  liveVersion: { id: number; number: number } | null;
+}
+
 /** Why a terminal shows the theme it shows: the winning send and the ones it outranked. */
 export interface TerminalThemeExplanation {
   terminalId: number;

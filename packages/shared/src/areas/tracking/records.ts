@@ -1,5 +1,5 @@
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, int } from '../../record/fields.js';
+import { bool, choice, int, ENABLED_STATES } from '../../record/fields.js';
 import { TRACKED_EVENT_OPTIONS } from './index.js';
 
 /**
@@ -18,7 +18,7 @@ export const trackedEvent = defineRecord({
   titleField: 'event',
   fields: {
     event: choice({ label: { 'zh-CN': '事件', 'en-US': 'Event' }, options: TRACKED_EVENT_OPTIONS, required: true, unique: true }),
-    enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true }),
+    enabled: bool({ label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true, filter: true, states: ENABLED_STATES }),
     sampling: int({
       label: { 'zh-CN': '采样率（%）', 'en-US': 'Sampling (%)' },
       required: true,

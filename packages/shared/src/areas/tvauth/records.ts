@@ -1,6 +1,6 @@
 import { TV_AUTH_REASONS } from './messages.js';
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, decimal, int, ref, text } from '../../record/fields.js';
+import { bool, choice, decimal, int, ref, text, ENABLED_STATES } from '../../record/fields.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -43,7 +43,7 @@ export const tvAuthProject = defineRecord({
       filter: true,
       help: t('授权的终端尚无酒店时分配到该酒店', 'Authorized terminals without a hotel are assigned to it'),
     }),
-    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true }),
+    enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true, states: ENABLED_STATES }),
     authKey: text({ label: t('小程序密钥', 'Mini-program key'), readOnly: true, max: 64, list: false }),
   },
 });

@@ -3,7 +3,9 @@ import { fitScale, stageOf, ThemeStage, type StageAsset } from '@htv/renderer';
 import { useElementSize } from '@htv/renderer/hooks';
 import { clampToStage, focusMoves, snapEdge, snapMove, type Guide, type Rect } from '@htv/renderer/editing';
 import { memo, useCallback, useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
+import { BLOCK_DRAG_TYPE } from './BlockPalette';
 import { blocksOf, type PlacedBlock } from './documentTree';
+import { InlineTextEditor } from './InlineTextEditor';
 
 type Point = { x: number; y: number };
 
@@ -25,6 +27,10 @@ export interface EditorCanvasProps {
   picking: boolean;
   onPick: (key: string) => void;
   onDropFiles: (files: File[], at: Point) => void;
+  /** A block type dragged from the palette and dropped at a stage point. */
+  onDropBlock: (type: string, at: Point) => void;
+  /** A text block's words in the canvas's content language, edited on the canvas (one undo step). */
+  onEditText: (key: string, value: string) => void;
   canvasRef?: Ref<HTMLDivElement>;
 }
 
@@ -82,9 +88,14 @@ export function EditorCanvas(props: EditorCanvasProps) {
       data-testid="editor-canvas"
       style={{ position: 'relative', width: '100%', height: '100%', outline: 'none' }}
       onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+        if (event.dataTransfer.types.includes('Files') || event.dataTransfer.types.includes(BLOCK_DRAG_TYPE)) event.preventDefault();
       }}
       onDrop={(event) => {
+        const type = event.dataTransfer.getData(BLOCK_DRAG_TYPE);
+        if (type) {
+          event.preventDefault();
+          return props.onDropBlock(type, stageMapper()(event.clientX, event.clientY));
+        }
         const files = [...event.dataTransfer.files].filter((file) => file.type.startsWith('image/'));
         if (!files.length) return;
         event.preventDefault();
@@ -105,6 +116,7 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stageMapper: () =
   const [preview, setPreview] = useState<Record<string, Rect> | null>(null);
   const [guides, setGuides] = useState<Guide[]>([]);
   const [marquee, setMarquee] = useState<Rect | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const stageRect: Rect = { x: 0, y: 0, ...stage };
 
   /** Follows the pointer until it is released; a press that never moves 3 screen pixels is a click. */
@@ -228,6 +240,8 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stageMapper: () =
   const press = useRef(pressBlock);
   press.current = pressBlock;
   const onPress = useCallback((event: ReactPointerEvent, key: string) => press.current(event, key), []);
+  const startEditing = useCallback((key: string) => setEditing(key), []);
+  const edited = editing ? blocks.find((b) => b.key === editing && b.type === 'text') : undefined;
 
   const line = 1.5 / scale;
   const handleSize = 10 / scale;
@@ -254,6 +268,7 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stageMapper: () =
             picking={props.picking}
             scale={scale}
             onPress={onPress}
+            onDoubleClick={block.type === 'text' && !props.picking ? startEditing : undefined}
           />
         );
       })}
@@ -281,6 +296,18 @@ function EditLayer(props: EditorCanvasProps & { scale: number; stageMapper: () =
       ))}
       {marquee && <div data-testid="marquee" style={{ position: 'absolute', pointerEvents: 'none', left: marquee.x, top: marquee.y, width: marquee.width, height: marquee.height, border: `${line}px solid ${SELECTED}`, background: 'rgba(22,119,255,.1)' }} />}
       {props.focusView && <FocusArrows blocks={blocks} scale={scale} />}
+      {edited && (
+        <InlineTextEditor
+          key={`${edited.key}-${props.lang}`}
+          block={edited}
+          lang={props.lang}
+          scale={scale}
+          onDone={(value) => {
+            setEditing(null);
+            if (value !== undefined) props.onEditText(edited.key, value);
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -293,16 +320,18 @@ interface OutlineProps extends Rect {
   picking: boolean;
   scale: number;
   onPress: (event: ReactPointerEvent, key: string) => void;
+  onDoubleClick?: (key: string) => void;
 }
 
 /** A block's outline on the editing layer, where presses on the block land; drawn again only when its own props change. */
-const Outline = memo(function Outline({ blockKey, x, y, width, height, selected, problem, moving, picking, scale, onPress }: OutlineProps) {
+const Outline = memo(function Outline({ blockKey, x, y, width, height, selected, problem, moving, picking, scale, onPress, onDoubleClick }: OutlineProps) {
   return (
     <div
       data-testid={`canvas-block-${blockKey}`}
       data-selected={selected ? 'true' : undefined}
       data-problem={problem ? 'true' : undefined}
       onPointerDown={(event) => onPress(event, blockKey)}
+      onDoubleClick={onDoubleClick && (() => onDoubleClick(blockKey))}
       style={{
         position: 'absolute',
         left: x,

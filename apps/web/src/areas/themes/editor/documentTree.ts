@@ -1,5 +1,7 @@
-import { blockSchemaOf, containerSchema, layoutSchema, pageSchema, themeDocument, themeFields, type ThemeBlock, type ThemeDocument, type ThemePage } from '@htv/shared/areas/themes/index';
-import type { Rect } from '@htv/renderer/editing';
+import { blockSchemaOf, containerSchema, layoutSchema, NEW_TEXT, pageSchema, propertyUi, themeDocument, themeFields, type ContentLang, type ThemeBlock, type ThemeDocument, type ThemePage } from '@htv/shared/areas/themes/index';
+import type { Lang } from '@htv/shared';
+import { stageOf } from '@htv/renderer';
+import { clampToStage, type Rect } from '@htv/renderer/editing';
 import type { z } from 'zod';
 
 /** Where the editor finds things in a theme document: tree places, paths, blocks and fresh keys. */
@@ -65,9 +67,51 @@ export type PlacedBlock = ThemeBlock & Rect;
 export const blocksOf = (page: ThemePage | undefined): PlacedBlock[] => (page?.containers ?? []).flatMap((c) => c.blocks as PlacedBlock[]);
 
 /** What a new block of a type needs to be drawn and saved (a picture block gets its pictures later). */
-export function newBlock(type: string, key: string, box: Rect): Node {
-  const own: Record<string, Node> = { text: { text: {} }, qrCode: { content: 'https://' }, webPage: { url: 'https://' } };
+export function newBlock(type: string, key: string, box: Rect, languages: readonly ContentLang[] = []): Node & Rect {
+  const words = Object.fromEntries(languages.map((lang) => [lang, NEW_TEXT[lang.startsWith('zh') ? 'zh-CN' : 'en-US']]));
+  const own: Record<string, Node> = {
+    text: { text: words, font: { size: 48, bold: false } },
+    clock: { format: 'HH:mm', font: { size: 64, bold: false }, align: 'center' },
+    qrCode: { content: 'https://' },
+    webPage: { url: 'https://' },
+  };
   return { type, key, ...box, ...(own[type] ?? {}) };
+}
+
+/** The size a block of a type starts with on the stage: large enough to see and to grab. */
+const NEW_SIZES: Record<string, { width: number; height: number }> = {
+  text: { width: 640, height: 120 },
+  clock: { width: 320, height: 120 },
+  weather: { width: 400, height: 120 },
+  qrCode: { width: 240, height: 240 },
+  app: { width: 240, height: 240 },
+  image: { width: 480, height: 270 },
+  video: { width: 640, height: 360 },
+  webPage: { width: 960, height: 540 },
+};
+const NEW_SIZE = { width: 480, height: 270 };
+
+/** A new block's box: its type's starting size, centred on a stage point, kept on the stage. */
+export const newBlockBox = (type: string, at: { x: number; y: number }, stage: { width: number; height: number }): Rect => {
+  const size = NEW_SIZES[type] ?? NEW_SIZE;
+  return clampToStage({ x: Math.round(at.x - size.width / 2), y: Math.round(at.y - size.height / 2), ...size }, stage);
+};
+
+/**
+ * Puts a new block on a page (in place) and answers its place: into the container given (a chosen
+ * one), else the container under the block's centre, else the page's first; a page without
+ * containers gets a stage-sized one.
+ */
+export function placeBlock(doc: ThemeDocument, page: Place, block: Node & Rect, container?: number): Place {
+  const containers = pageAt(doc, page)!.containers;
+  const cx = block.x + block.width / 2;
+  const cy = block.y + block.height / 2;
+  let index = container !== undefined && containers[container] ? container : containers.findIndex((c) => cx >= c.x && cx < c.x + c.width && cy >= c.y && cy < c.y + c.height);
+  if (index < 0 && !containers.length) containers.push({ key: freshKey(doc, 'container'), name: 'Container', x: 0, y: 0, ...stageOf(doc), focusable: false, blocks: [] } as never);
+  if (index < 0) index = 0;
+  const blocks = containers[index]!.blocks as unknown as Node[];
+  blocks.push(block);
+  return [page[0]!, page[1]!, index, blocks.length - 1];
 }
 
 /** The schema of the child list under each depth (the theme's layouts, a layout's pages, ...). */
@@ -113,4 +157,36 @@ export function moveNode(doc: ThemeDocument, from: Place, target: MoveTarget): P
   const index = sameParent && at < target.index ? target.index - 1 : target.index;
   childList(doc, target.parent).splice(index, 0, node!);
   return [...target.parent, index];
+}
+
+/** How a problem's place reads: the kind of node (`layout`, `page`, `container`, `block`, `theme`) and its name. */
+export interface ProblemPlace {
+  kind: 'theme' | 'layout' | 'page' | 'container' | 'block';
+  name: string;
+  /** The property, named in the interface language; empty for the node itself. */
+  property: string;
+}
+
+const KINDS = ['theme', 'layout', 'page', 'container', 'block'] as const;
+
+/**
+ * A server message's document path (`layouts.0.pages.1.containers.0.blocks.2.blur`, `theme.name`)
+ * read as a person names it: the node by its kind and name (a block by its key) and the property by
+ * its label ("Block 'welcome' · Background blur"); a path the document no longer has reads as far as
+ * it goes.
+ */
+export function problemPlace(doc: ThemeDocument, path: string, lang: Lang): ProblemPlace {
+  const parts = path.split('.');
+  if (parts[0] === 'theme') return { kind: 'theme', name: doc.theme.name, property: parts[1] ? propertyUi(parts[1]).label[lang] : '' };
+  const place: Place = [];
+  let rest = parts;
+  while (place.length < CHILD_LISTS.length && rest.length >= 2 && rest[0] === CHILD_LISTS[place.length] && /^\d+$/.test(rest[1]!) && childList(doc, place)[Number(rest[1])]) {
+    place.push(Number(rest[1]));
+    rest = rest.slice(2);
+  }
+  const node = nodeAt(doc, place);
+  const kind = KINDS[place.length]!;
+  const name = place.length === 0 ? doc.theme.name : kind === 'block' ? String(node.key) : String(node.name ?? node.key);
+  const property = rest[0] && !CHILD_LISTS.includes(rest[0] as (typeof CHILD_LISTS)[number]) ? propertyUi(rest[0], kind === 'block' ? String(node.type) : undefined).label[lang] : '';
+  return { kind, name, property };
 }

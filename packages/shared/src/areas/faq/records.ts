@@ -1,5 +1,5 @@
 import { defineRecord } from '../../record/define.js';
-import { bool, files, int, ref, richText, text } from '../../record/fields.js';
+import { bool, files, int, ref, richText, sortField, text } from '../../record/fields.js';
 
 /** Categories of guest FAQ entries; a category in use by an entry cannot be deleted. */
 export const faqCategory = defineRecord({
@@ -14,14 +14,7 @@ export const faqCategory = defineRecord({
   fields: {
     name: text({ label: { 'zh-CN': '分类名称', 'en-US': 'Category name' }, required: true, max: 30, search: true, unique: true }),
     nameEn: text({ label: { 'zh-CN': '英文名称', 'en-US': 'English name' }, max: 60, search: true }),
-    sort: int({
-      label: { 'zh-CN': '排序', 'en-US': 'Sort' },
-      min: 0,
-      max: 999,
-      default: 0,
-      sort: true,
-      help: { 'zh-CN': '数值越大越靠前', 'en-US': 'Larger numbers rank higher' },
-    }),
+    sort: sortField(),
   },
 });
 

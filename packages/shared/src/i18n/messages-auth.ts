@@ -82,4 +82,18 @@ export const authMessages = {
 
   // message center (§4, §9)
   'message.noRecipients': { 'zh-CN': '没有符合条件的接收人', 'en-US': 'No recipients match' },
+
+  // forgotten passwords (docs/auth.md)
+  'auth.resetInvalid': { 'zh-CN': '重置链接无效、已使用或已过期，请向管理员重新获取', 'en-US': 'This reset link is not valid, was already used or has expired; ask your administrator for a new one' },
+  'auth.resetBrandMax': { 'zh-CN': '品牌账号的密码为5-20位', 'en-US': 'A brand account’s password has 5-20 characters' },
+  'auth.resetNotForAuthUser': { 'zh-CN': '接口授权用户不能重置密码', 'en-US': 'API auth users cannot reset their password' },
+  'auth.resetDisabled': { 'zh-CN': '该账号已停用', 'en-US': 'This account is disabled' },
+  'auth.resetRequested': {
+    'zh-CN': '已提交。如果该账号存在，其管理员会收到通知，并向您发送一次性的重置链接',
+    'en-US': 'Sent. If the account exists, its administrators are notified and will give you a one-time reset link',
+  },
+  'auth.resetRequestMessage': {
+    'zh-CN': '账号 {login}（{name}）申请重置密码：请在账号列表中为其生成重置链接',
+    'en-US': 'Account {login} ({name}) asks for a password reset: issue a reset link from the account list',
+  },
 } as const satisfies Record<string, Text>;

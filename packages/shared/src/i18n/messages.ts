@@ -10,6 +10,12 @@ import { batchesMessages } from '../areas/batches/messages.js';
 import { licencesMessages } from '../areas/licences/messages.js';
 import { tasksMessages } from '../areas/tasks/messages.js';
 import { feedbackMessages } from '../areas/feedback/messages.js';
+import { phoneMessages } from '../areas/phone/messages.js';
+import { tvCodeMessages } from '../areas/tvcode/messages.js';
+import { laundryMessages } from '../areas/laundry/messages.js';
+import { rcuMessages } from '../areas/rcu/messages.js';
+import { pictureFrameMessages } from '../areas/pictureframe/messages.js';
+import { robotMessages } from '../areas/robot/messages.js';
 import { dashboardMessages } from '../areas/dashboard/index.js';
 import { materialMessages } from '../areas/material/messages.js';
 import { bootMessages } from '../areas/boot/messages.js';
@@ -18,6 +24,23 @@ import { trackingMessages } from '../areas/tracking/index.js';
 import { runlogMessages } from '../areas/runlogs/index.js';
 import { statisticsMessages } from '../areas/statistics/index.js';
 import { settlementMessages } from '../areas/settlement/index.js';
+import { pmsMessages } from '../areas/pms/messages.js';
+import { musicMessages } from '../areas/music/messages.js';
+import { introductionMessages } from '../areas/introduction/messages.js';
+import { weatherMessages } from '../areas/weather/messages.js';
+import { exchangeMessages } from '../areas/exchange/messages.js';
+import { wakeupMessages } from '../areas/wakeup/messages.js';
+import { shopMessages } from '../areas/shop/messages.js';
+import { publishingMessages } from '../areas/publishing/messages.js';
+import { noticeMessages } from '../areas/notices/messages.js';
+import { subtitleMessages } from '../areas/subtitles/messages.js';
+import { hotelSurveyMessages } from '../areas/hotelsurvey/messages.js';
+import { digitalWallMessages } from '../areas/digitalwall/messages.js';
+import { voiceMessages } from '../areas/voice/messages.js';
+import { channelsMessages } from '../areas/channels/messages.js';
+import { questionnaireMessages } from '../areas/questionnaires/messages.js';
+import { vodMessages } from '../areas/vod/messages.js';
+import { libresourceMessages } from '../areas/libresource/messages.js';
 
 /**
  * Messages the server sends and the web shows: errors of the catalogue and validation messages.
@@ -122,6 +145,9 @@ export const messages = {
   ...licencesMessages,
   ...tasksMessages,
   ...feedbackMessages,
+  ...phoneMessages,
+  ...tvCodeMessages,
+  ...laundryMessages,
   ...themeMessages,
   ...themeTransferMessages,
   ...dashboardMessages,
@@ -132,6 +158,26 @@ export const messages = {
   ...runlogMessages,
   ...statisticsMessages,
   ...settlementMessages,
+  ...pmsMessages,
+  ...musicMessages,
+  ...introductionMessages,
+  ...weatherMessages,
+  ...exchangeMessages,
+  ...wakeupMessages,
+  ...shopMessages,
+  ...publishingMessages,
+  ...noticeMessages,
+  ...subtitleMessages,
+  ...voiceMessages,
+  ...channelsMessages,
+  ...questionnaireMessages,
+  ...vodMessages,
+  ...libresourceMessages,
+  ...rcuMessages,
+  ...pictureFrameMessages,
+  ...robotMessages,
+  ...hotelSurveyMessages,
+  ...digitalWallMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

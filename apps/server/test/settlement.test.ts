@@ -91,7 +91,12 @@ describe('settle', () => {
   const settle = (client: Client, body: Record<string, unknown>) => client.post('/api/settlement/settle', body);
 
   it('refuses an open period, one not up to standard, and anyone but the platform', async () => {
-    const open = await settle(platform, { hotelId: a.hotelIds[0], kind: 'month', period: '2026-11' });
+    // The list says which periods are still running (the console offers no settle button on them).
+    const current = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+    await activated(b.hotelIds[1], 1, new Date().toISOString());
+    const listed = await periodsOf(platform, `kind=month&from=2026-07&to=${current}&brandId=${b.brandId}`);
+    expect(listed.items.map((r) => [r.period, r.open])).toEqual([[current, true], ['2026-08', false]]);
+    const open = await settle(platform, { hotelId: a.hotelIds[0], kind: 'month', period: current });
     expect(open.status).toBe(422);
     expect(open.body.errors?.period?.[0]).toMatch(/not ended/);
     const low = await settle(platform, { hotelId: a.hotelIds[1], kind: 'month', period: '2026-08' });

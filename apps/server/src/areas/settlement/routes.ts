@@ -38,11 +38,11 @@ export function registerSettlement(app: FastifyInstance, db: Db, overrides: Part
   const read = { auth: { userTypes: [1, 2, 3], permission: 'settlement.read' } } as const;
 
   app.get('/api/settlement/periods', { schema: { querystring: settlementQuery, tags, summary: 'Activations per hotel and period, with each period’s state' }, config: read }, async (request) =>
-    ok(await settlementPeriods(db, actorOf(request), request.query as SettlementQuery, options, request.lang)),
+    ok(await settlementPeriods(db, actorOf(request), request.query as SettlementQuery, options, app.devices.today(), request.lang)),
   );
   app.get('/api/settlement/periods/export', { schema: { querystring: settlementQuery, tags, summary: 'The periods as .xlsx' }, config: read }, async (request, reply) => {
     const lang = request.lang;
-    const { items } = await settlementPeriods(db, actorOf(request), request.query as SettlementQuery, options, lang);
+    const { items } = await settlementPeriods(db, actorOf(request), request.query as SettlementQuery, options, app.devices.today(), lang);
     const h = (key: Parameters<typeof translate>[0]) => translate(key, lang);
     const title = h('settlement.listTitle');
     const file = await tableXlsx(

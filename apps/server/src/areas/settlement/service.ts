@@ -70,7 +70,7 @@ function stateOf(activations: number, settled: boolean, standard: number): Settl
 }
 
 /** Activations per hotel and period of the range, each with its state. */
-export async function settlementPeriods(db: Db, actor: Actor, query: SettlementQuery, options: SettlementOptions, lang?: Lang): Promise<SettlementAnswer> {
+export async function settlementPeriods(db: Db, actor: Actor, query: SettlementQuery, options: SettlementOptions, today: string, lang?: Lang): Promise<SettlementAnswer> {
   const start = boundsOf(query.kind, query.from, 'from').start;
   const end = boundsOf(query.kind, query.to, 'to').end;
   const months = monthsBetween(start, end);
@@ -114,6 +114,8 @@ export async function settlementPeriods(db: Db, actor: Actor, query: SettlementQ
     activations: r.activations,
     state: stateOf(r.activations, r.settledAt !== null, standard),
     settledAt: r.settledAt ? new Date(r.settledAt).toISOString() : null,
+    // A period still running cannot be settled yet (`settle` refuses it): the list says so.
+    open: boundsOf(query.kind, r.period, 'period').end > today,
   }));
   return { standard, items: query.state ? items.filter((i) => i.state === query.state) : items };
 }

@@ -85,7 +85,11 @@ export default function SettlementPage() {
                   title: '',
                   key: 'settle',
                   render: (_: unknown, row: SettlementRow) =>
-                    row.state === 'upToStandard' ? (
+                    row.state === 'upToStandard' && row.open ? (
+                      <Typography.Text type="secondary" data-testid="settle-open">
+                        {s('periodRunning')}
+                      </Typography.Text>
+                    ) : row.state === 'upToStandard' ? (
                       <Popconfirm title={s('settleConfirm')} onConfirm={() => settle.mutateAsync(row).catch(() => undefined)}>
                         <Button type="link" size="small" data-testid="settle">
                           {s('settle')}

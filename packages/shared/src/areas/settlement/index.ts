@@ -56,6 +56,8 @@ export interface SettlementRow {
   activations: number;
   state: SettlementState;
   settledAt: string | null;
+  /** The period has not ended yet: it cannot be settled. */
+  open: boolean;
 }
 
 export interface SettlementAnswer {
@@ -109,6 +111,7 @@ export const settlementMessages = {
   'settlement.settle': { 'zh-CN': '结算', 'en-US': 'Settle' },
   'settlement.settleConfirm': { 'zh-CN': '确定结算该周期吗？结算后不能撤销。', 'en-US': 'Settle this period? This cannot be undone.' },
   'settlement.settled': { 'zh-CN': '已结算', 'en-US': 'Settled' },
+  'settlement.periodRunning': { 'zh-CN': '周期未结束', 'en-US': 'Period not over' },
   'settlement.allStates': { 'zh-CN': '全部状态', 'en-US': 'All states' },
   'settlement.export': { 'zh-CN': '导出', 'en-US': 'Export' },
   'settlement.search': { 'zh-CN': '查询', 'en-US': 'Search' },

@@ -1,0 +1,235 @@
+import type { PmsRefusal } from '@htv/shared/areas/pms/messages';
+import type { PmsEvent } from '@htv/shared/areas/pms/protocol';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { recordTables, rooms } from '../../db/schema/index.js';
+import { guestServiceHandler, runCheckOutHandlers, runRoomMoveHandlers, type ReceiptItem, type StayRow } from './hooks.js';
+
+/** An event the server will not apply: the transaction rolls back and the PMS log says why. */
+export class Refusal extends Error {
+  constructor(readonly reason: PmsRefusal) {
+    super(reason);
+  }
+}
+
+export interface Hotel {
+  id: number;
+  brandId: number;
+}
+
+/** What applying an event changed: the stay it concerned and the terminals whose configuration changed. */
+export interface Applied {
+  stay: StayRow | null;
+  terminalIds: number[];
+}
+
+const stays = () => recordTables.stay!;
+const terminals = () => recordTables.terminal!;
+
+const STAY_COLUMNS = () => {
+  const s = stays();
+  return { id: s.id, brandId: s.brandId, hotelId: s.hotelId, roomNumber: s.roomNumber, guestName: s.guestName, reservation: s.reservation, groupCode: s.groupCode };
+};
+
+async function requireRoom(tx: Db, hotel: Hotel, number: string): Promise<void> {
+  const [room] = await tx.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.hotelId, hotel.id), eq(rooms.number, number))).limit(1);
+  if (!room) throw new Refusal('unknownRoom');
+}
+
+/** The room's in-house stay, locked for this transaction. */
+export async function inHouseStay(tx: Db, hotelId: number, roomNumber: string): Promise<StayRow | null> {
+  const s = stays();
+  const [row] = await tx
+    .select(STAY_COLUMNS())
+    .from(s)
+    .where(and(eq(s.hotelId, hotelId), eq(s.roomNumber, roomNumber), eq(s.state, 'inHouse')))
+    .limit(1)
+    .for('update');
+  return (row as StayRow | undefined) ?? null;
+}
+
+async function stayFor(tx: Db, hotel: Hotel, event: PmsEvent): Promise<StayRow> {
+  await requireRoom(tx, hotel, event.room);
+  const stay = await inHouseStay(tx, hotel.id, event.room);
+  if (!stay || (event.reservation && stay.reservation && stay.reservation !== event.reservation)) throw new Refusal('noStay');
+  return stay;
+}
+
+/** Writes the guest's name on the room's terminals (null clears it); answers the terminals changed. */
+async function setTerminalGuest(tx: Db, hotelId: number, roomNumber: string, guest: string | null): Promise<number[]> {
+  const t = terminals();
+  const changed = await tx
+    .update(t)
+    .set({ guest, updatedAt: new Date() })
+    .where(and(eq(t.hotelId, hotelId), eq(t.roomNumber, roomNumber), sql`${t.guest} is distinct from ${guest}`))
+    .returning({ id: t.id, mac: t.mac });
+  return changed.map((row) => row.id as number);
+}
+
+/** The terminals of a room, whose `stay` part changes with the stay even when the name does not. */
+async function roomTerminals(tx: Db, hotelId: number, roomNumber: string): Promise<number[]> {
+  const t = terminals();
+  const rows = await tx.select({ id: t.id }).from(t).where(and(eq(t.hotelId, hotelId), eq(t.roomNumber, roomNumber)));
+  return rows.map((row) => row.id as number);
+}
+
+/** The check-out's own item: the guest's name taken off the room's terminals. */
+async function clearTerminals(tx: Db, stay: StayRow): Promise<ReceiptItem[]> {
+  const t = terminals();
+  const cleared = await tx
+    .update(t)
+    .set({ guest: null, updatedAt: new Date() })
+    .where(and(eq(t.hotelId, stay.hotelId), eq(t.roomNumber, stay.roomNumber), sql`${t.guest} is not null`))
+    .returning({ mac: t.mac });
+  return cleared.length ? [{ area: 'pms', key: 'pms.receiptTerminalGuest', count: cleared.length, items: cleared.map((row) => row.mac as string) }] : [];
+}
+
+/** Ends a stay: the areas' check-out handlers, then the state and the receipt of what they removed. */
+export async function checkOut(tx: Db, stay: StayRow): Promise<ReceiptItem[]> {
+  const receipt = [...(await clearTerminals(tx, stay)), ...(await runCheckOutHandlers(tx, stay))];
+  const s = stays();
+  await tx.update(s).set({ state: 'checkedOut', checkedOutAt: new Date().toISOString(), receipt, updatedAt: new Date() }).where(eq(s.id, stay.id));
+  return receipt;
+}
+
+/** Adds a room to the hotel's tour group of the code, creating the group (named by its code) the first time. */
+async function joinTourGroup(tx: Db, hotel: Hotel, code: string, roomNumber: string, dates: { arrival?: string; departure?: string }): Promise<void> {
+  const g = recordTables.tourGroup!;
+  const [group] = await tx.select({ id: g.id, rooms: g.rooms }).from(g).where(and(eq(g.hotelId, hotel.id), eq(g.code, code))).limit(1).for('update');
+  if (!group) {
+    await tx.insert(g).values({ brandId: hotel.brandId, hotelId: hotel.id, code, name: code, rooms: roomNumber, arrival: dates.arrival ?? null, departure: dates.departure ?? null, source: 'pms' });
+    return;
+  }
+  const list = roomList(group.rooms as string | null);
+  if (!list.includes(roomNumber)) await tx.update(g).set({ rooms: [...list, roomNumber].join(','), updatedAt: new Date() }).where(eq(g.id, group.id));
+}
+
+/** A tour group's rooms as a list (stored comma or line separated). */
+export function roomList(rooms: string | null): string[] {
+  return (rooms ?? '').split(/[\s,，]+/).filter(Boolean);
+}
+
+type CheckIn = Extract<PmsEvent, { type: 'checkIn' }>;
+type GuestChange = Extract<PmsEvent, { type: 'guestChange' }>;
+
+function stayValues(event: CheckIn | GuestChange) {
+  const values: Record<string, unknown> = {};
+  if (event.guest?.name !== undefined) values.guestName = event.guest.name;
+  if (event.guest?.title !== undefined) values.title = event.guest.title || null;
+  if (event.guest?.language !== undefined) values.language = event.guest.language;
+  if (event.group !== undefined) values.groupCode = event.group;
+  if (event.reservation !== undefined) values.reservation = event.reservation;
+  if (event.arrival !== undefined) values.arrival = event.arrival;
+  if (event.departure !== undefined) values.departure = event.departure;
+  if (event.vip !== undefined) values.vip = event.vip;
+  if (event.noPost !== undefined) values.noPost = event.noPost;
+  return values;
+}
+
+async function changeStay(tx: Db, hotel: Hotel, stay: StayRow, event: CheckIn | GuestChange): Promise<Applied> {
+  const s = stays();
+  const [row] = await tx.update(s).set({ ...stayValues(event), updatedAt: new Date() }).where(eq(s.id, stay.id)).returning(STAY_COLUMNS());
+  const updated = row as StayRow;
+  if (updated.groupCode && updated.groupCode !== stay.groupCode) await joinTourGroup(tx, hotel, updated.groupCode, updated.roomNumber, event);
+  await setTerminalGuest(tx, hotel.id, updated.roomNumber, updated.guestName);
+  return { stay: updated, terminalIds: await roomTerminals(tx, hotel.id, updated.roomNumber) };
+}
+
+/**
+ * A check-in. The same reservation checked in again changes its stay; another guest's stay still in
+ * the room (a check-out the PMS never sent) is checked out first, with its receipt.
+ */
+async function checkIn(tx: Db, hotel: Hotel, event: CheckIn): Promise<Applied> {
+  await requireRoom(tx, hotel, event.room);
+  const current = await inHouseStay(tx, hotel.id, event.room);
+  if (current && event.reservation && current.reservation === event.reservation) return changeStay(tx, hotel, current, event);
+  if (current) await checkOut(tx, current);
+  const s = stays();
+  const [row] = await tx
+    .insert(s)
+    .values({ brandId: hotel.brandId, hotelId: hotel.id, roomNumber: event.room, guestName: event.guest.name, state: 'inHouse', ...stayValues(event) })
+    .returning(STAY_COLUMNS());
+  const stay = row as StayRow;
+  if (event.group) await joinTourGroup(tx, hotel, event.group, event.room, event);
+  await setTerminalGuest(tx, hotel.id, event.room, event.guest.name);
+  return { stay, terminalIds: await roomTerminals(tx, hotel.id, event.room) };
+}
+
+async function moveRoom(tx: Db, hotel: Hotel, event: Extract<PmsEvent, { type: 'roomMove' }>): Promise<Applied> {
+  const stay = await stayFor(tx, hotel, event);
+  if (event.toRoom === event.room) return { stay, terminalIds: [] };
+  await requireRoom(tx, hotel, event.toRoom);
+  if (await inHouseStay(tx, hotel.id, event.toRoom)) throw new Refusal('roomOccupied');
+  const s = stays();
+  await tx.update(s).set({ roomNumber: event.toRoom, updatedAt: new Date() }).where(eq(s.id, stay.id));
+  await setTerminalGuest(tx, hotel.id, event.room, null);
+  await setTerminalGuest(tx, hotel.id, event.toRoom, stay.guestName);
+  if (stay.groupCode) await moveInTourGroup(tx, hotel.id, stay.groupCode, event.room, event.toRoom);
+  const moved = { ...stay, roomNumber: event.toRoom };
+  // The areas' parts of the stay (open wake-up calls, messages sent to the room) follow the guest.
+  await runRoomMoveHandlers(tx, moved, event.room, event.toRoom);
+  const terminalIds = [...(await roomTerminals(tx, hotel.id, event.room)), ...(await roomTerminals(tx, hotel.id, event.toRoom))];
+  return { stay: moved, terminalIds };
+}
+
+async function moveInTourGroup(tx: Db, hotelId: number, code: string, from: string, to: string): Promise<void> {
+  const g = recordTables.tourGroup!;
+  const [group] = await tx.select({ id: g.id, rooms: g.rooms }).from(g).where(and(eq(g.hotelId, hotelId), eq(g.code, code))).limit(1).for('update');
+  if (!group) return;
+  const list = roomList(group.rooms as string | null).filter((room) => room !== from && room !== to);
+  await tx.update(g).set({ rooms: [...list, to].join(','), updatedAt: new Date() }).where(eq(g.id, group.id));
+}
+
+/** Applies one valid event inside the caller's transaction; a `Refusal` leaves nothing written. */
+export async function applyEvent(tx: Db, hotel: Hotel, event: PmsEvent): Promise<Applied> {
+  switch (event.type) {
+    case 'checkIn':
+      return checkIn(tx, hotel, event);
+    case 'guestChange':
+      return changeStay(tx, hotel, await stayFor(tx, hotel, event), event);
+    case 'roomMove':
+      return moveRoom(tx, hotel, event);
+    case 'checkOut': {
+      const stay = await stayFor(tx, hotel, event);
+      await checkOut(tx, stay);
+      return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber) };
+    }
+    case 'wakeUpSet':
+    case 'wakeUpClear':
+    case 'messageWaiting': {
+      const stay = await stayFor(tx, hotel, event);
+      await guestServiceHandler(event.type)?.(tx, event, stay);
+      // The room's TVs fetch what the handler changed (their wake-up or message part) after the commit.
+      return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber) };
+    }
+  }
+}
+
+/** A room's in-house stay as its TVs receive it (the `stay` configuration part). */
+export async function inHouseStayView(db: Db, hotelId: number, roomNumber: string) {
+  const s = stays();
+  const [row] = await db
+    .select({ id: s.id, guestName: s.guestName, title: s.title, language: s.language, group: s.groupCode, arrival: s.arrival, departure: s.departure, vip: s.vip })
+    .from(s)
+    .where(and(eq(s.hotelId, hotelId), eq(s.roomNumber, roomNumber), eq(s.state, 'inHouse')))
+    .limit(1);
+  return (row as { id: number; guestName: string; title: string | null; language: string | null; group: string | null; arrival: string | null; departure: string | null; vip: boolean } | undefined) ?? null;
+}
+
+/** The in-house stays of the given rooms (hotel id and number), keyed `hotelId:number`: the room list's guest columns. */
+export async function inHouseStaysOfRooms(db: Db, roomKeys: readonly { hotelId: number; number: string }[]) {
+  if (!roomKeys.length) return new Map<string, { guestName: string; guestSince: string; guestLanguage: string | null; guestGroup: string | null }>();
+  const s = stays();
+  const hotelIds = [...new Set(roomKeys.map((room) => room.hotelId))];
+  const numbers = [...new Set(roomKeys.map((room) => room.number))];
+  const rows = await db
+    .select({ hotelId: s.hotelId, roomNumber: s.roomNumber, guestName: s.guestName, createdAt: s.createdAt, language: s.language, group: s.groupCode })
+    .from(s)
+    .where(and(inArray(s.hotelId, hotelIds), inArray(s.roomNumber, numbers), eq(s.state, 'inHouse')));
+  return new Map(
+    rows.map((row) => [
+      `${row.hotelId}:${row.roomNumber}`,
+      { guestName: row.guestName as string, guestSince: new Date(row.createdAt as Date).toISOString(), guestLanguage: row.language as string | null, guestGroup: row.group as string | null },
+    ]),
+  );
+}

@@ -1,0 +1,33 @@
+/** The voice area's interface strings, in both languages. */
+export const VOICE_TEXTS = {
+  'zh-CN': {
+    title: '呼叫服务',
+    live: '实时更新中，新呼叫会响铃提示',
+    content: '内容',
+    room: '房间',
+    status: '状态',
+    calledAt: '时间',
+    waited: '已等待',
+    score: '评分',
+    actions: '操作',
+    escalated: '已超时提醒',
+    minutes: '{{m}}分{{s}}秒',
+    newCall: '新的呼叫：{{room}} {{content}}',
+    all: '全部',
+  },
+  'en-US': {
+    title: 'Call service',
+    live: 'Updated live; a new call rings',
+    content: 'Content',
+    room: 'Room',
+    status: 'Status',
+    calledAt: 'Time',
+    waited: 'Waited',
+    score: 'Score',
+    actions: 'Actions',
+    escalated: 'Escalated',
+    minutes: '{{m}} min {{s}} s',
+    newCall: 'New call: {{room}} {{content}}',
+    all: 'All',
+  },
+};

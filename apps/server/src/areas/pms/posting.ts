@@ -135,6 +135,7 @@ export async function answerPosting(db: Db, hotelId: number, fields: Map<string,
   if (answer === 'OK') {
     await markPosted(db, charge.id, fields.get('RF')?.trim() || `P#${charge.id}`);
   } else if (RETRY_ANSWERS.has(answer)) {
+    if (charge.posting !== 'pending') return true;
     await db
       .update(pmsOutbox)
       .set({ sentAt: null, record: sql`${pmsOutbox.record} || jsonb_build_object('nextAt', now() + make_interval(secs => ${RETRY_S}))` })

@@ -188,7 +188,7 @@ export const vodOrder = defineRecord({
       refund: { label: t('退款', 'Refund'), from: ['shipmentComplete', 'pendingShipment'], to: 'refunded', confirm: t('确定退款？客人将不能再观看该影片。', 'Refund? The guest can no longer watch the film.') },
     },
   },
-  columns: ['number', 'hotelId', 'roomNumber', 'terminalMac', 'movieTitle', 'amount', 'payment', 'state', 'createdAt'],
+  columns: ['number', 'hotelId', 'roomNumber', 'terminalMac', 'movieTitle', 'amount', 'payment', 'state', 'posting', 'createdAt'],
   fields: {
     number: text({ label: t('订单号', 'Order number'), readOnly: true, max: 24, search: true }),
     hotelId: owner({ label: t('酒店', 'Hotel'), record: 'hotel', filter: true }),

@@ -203,6 +203,30 @@ describe('postings over FIAS', () => {
     expect(await t.database.db.select().from(roomCharges).where(and(eq(roomCharges.area, 'shop'), eq(roomCharges.orderId, order.id)))).toHaveLength(1);
   });
 
+  it('sends a PS the PMS asks to retry (RY) again after its wait, not before', async () => {
+    folios.refuseRoom('901', 'RY', 'Busy');
+    const order = await deliveredOrder(a.hotel, a.hotelIds[0], '901');
+    const charge = await chargeOf(order.id);
+    const rowOf = async () => (await t.database.db.select().from(pmsOutbox).where(and(eq(pmsOutbox.hotelId, a.hotelIds[0]), sql`(${pmsOutbox.record}->>'chargeId')::int = ${charge.id}`)))[0]!;
+    await expect
+      .poll(async () => {
+        await links.drain();
+        return (await rowOf()).record as { nextAt?: string };
+      })
+      .toHaveProperty('nextAt');
+    const waiting = await rowOf();
+    expect(waiting.sentAt).toBeNull();
+    expect(new Date((waiting.record as { nextAt: string }).nextAt).getTime()).toBeGreaterThan(Date.now() + 30_000);
+    await links.drain();
+    expect(received.get(String(charge.id))).toHaveLength(1);
+    expect((await orderView(a.hotel, order.id)).posting).toBe('pending');
+
+    folios.allowRoom('901');
+    await t.database.db.update(pmsOutbox).set({ record: sql`${pmsOutbox.record} - 'nextAt'` }).where(eq(pmsOutbox.id, waiting.id));
+    await settles(a.hotel, order.id, 'posted');
+    expect(received.get(String(charge.id))).toHaveLength(2);
+  });
+
   it('ignores a PA naming another hotel’s charge', async () => {
     const [charge] = await t.database.db.select().from(roomCharges).where(and(eq(roomCharges.hotelId, a.hotelIds[0]), eq(roomCharges.posting, 'posted'))).limit(1);
     expect(await answerPosting(t.database.db, b.hotelIds[0], new Map([['P#', String(charge!.id)], ['AS', 'NP']]))).toBe(false);

@@ -103,9 +103,80 @@ export function encodeFias(type: string, fields: Record<string, string> = {}): B
   return Buffer.concat([Buffer.from([0x02]), Buffer.from(body, 'utf8'), Buffer.from([0x03])]);
 }
 
+/** Reads FIAS records (`STX type|IDvalue|… ETX`) out of a byte stream; anything else is skipped. */
+export class FiasReader {
+  private buffer: Buffer = Buffer.alloc(0);
+
+  push(chunk: Buffer): { type: string; fields: Map<string, string> }[] {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    const out: { type: string; fields: Map<string, string> }[] = [];
+    for (;;) {
+      const start = this.buffer.indexOf(0x02);
+      const end = start < 0 ? -1 : this.buffer.indexOf(0x03, start);
+      if (end < 0) {
+        if (start > 0) this.buffer = this.buffer.subarray(start);
+        return out;
+      }
+      const [type, ...parts] = this.buffer.subarray(start + 1, end).toString('utf8').split('|');
+      this.buffer = this.buffer.subarray(end + 1);
+      if (!type) continue;
+      out.push({ type, fields: new Map(parts.filter(Boolean).map((part) => [part.slice(0, 2), part.slice(2)])) });
+    }
+  }
+}
+
+/** A charge the simulated PMS put on a guest's folio. */
+export interface FolioPosting {
+  sequence: string;
+  room: string;
+  reservation?: string;
+  amountMinor: number;
+  text: string;
+}
+
+/**
+ * The simulated PMS's folios: it takes a PS (posting simple) once per posting sequence (P#) and
+ * answers a PA: `OK`, or the refusal set for the room (`NP` no post by default). A sequence already
+ * posted answers OK again and is not posted twice.
+ */
+export class SimulatedFolios {
+  readonly postings = new Map<string, FolioPosting>();
+  private readonly refused = new Map<string, { code: string; text: string }>();
+  /** PS records whose answer is lost (the PMS posts them, the PA never leaves): the test of a lost link. */
+  loseAnswers = 0;
+
+  /** Refuses the room's postings from now on (`NP` no post, `NG` no guest…), with the PMS's text. */
+  refuseRoom(room: string, code = 'NP', text = 'No post allowed'): void {
+    this.refused.set(room, { code, text });
+  }
+
+  allowRoom(room: string): void {
+    this.refused.delete(room);
+  }
+
+  /** A PS: the PA's fields, or null when the answer is lost. */
+  post(fields: Map<string, string>): Record<string, string> | null {
+    const sequence = fields.get('P#') ?? '';
+    const room = fields.get('RN') ?? '';
+    const base = { RN: room, 'P#': sequence };
+    const refusal = this.postings.has(sequence) ? undefined : this.refused.get(room);
+    if (refusal) return { ...base, AS: refusal.code, CT: refusal.text, ...nowFields() };
+    if (!this.postings.has(sequence)) {
+      const reservation = fields.get('G#');
+      this.postings.set(sequence, { sequence, room, ...(reservation ? { reservation } : {}), amountMinor: Number(fields.get('TA') ?? 0), text: fields.get('CT') ?? '' });
+    }
+    if (this.loseAnswers > 0) {
+      this.loseAnswers--;
+      return null;
+    }
+    return { ...base, AS: 'OK', ...nowFields() };
+  }
+}
+
 /**
  * A FIAS link to the server's listener: starts with LS, keeps alive with LA, reconnects after a
- * failure; records sent while the link is down wait for it (FIAS buffers what must not be lost).
+ * failure; records sent while the link is down wait for it (FIAS buffers what must not be lost). The
+ * server's postings (PS) are answered with PA by the folios.
  */
 export class FiasPmsLink implements PmsLink {
   private socket: Socket | null = null;
@@ -113,19 +184,27 @@ export class FiasPmsLink implements PmsLink {
   private alive: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  readonly folios: SimulatedFolios;
+  private readonly reconnectMs: number;
+  private readonly onPosting: (posting: Record<string, string>, answer: Record<string, string> | null) => void;
 
   constructor(
     private readonly host: string,
     private readonly port: number,
     private readonly onState: (state: 'up' | 'down') => void = () => undefined,
     private readonly aliveMs = 30_000,
+    options: { folios?: SimulatedFolios; reconnectMs?: number; onPosting?: (posting: Record<string, string>, answer: Record<string, string> | null) => void } = {},
   ) {
+    this.folios = options.folios ?? new SimulatedFolios();
+    this.reconnectMs = options.reconnectMs ?? 10_000;
+    this.onPosting = options.onPosting ?? (() => undefined);
     this.open();
   }
 
   private open() {
     if (this.closed) return;
     const socket = connect(this.port, this.host);
+    const reader = new FiasReader();
     socket.on('connect', () => {
       this.socket = socket;
       this.onState('up');
@@ -134,14 +213,21 @@ export class FiasPmsLink implements PmsLink {
       this.alive = setInterval(() => socket.write(encodeFias('LA', nowFields())), this.aliveMs);
       this.alive.unref();
     });
-    socket.on('data', () => undefined);
+    socket.on('data', (chunk) => {
+      for (const record of reader.push(chunk)) {
+        if (record.type !== 'PS') continue;
+        const answer = this.folios.post(record.fields);
+        if (answer && socket.writable) socket.write(encodeFias('PA', answer));
+        this.onPosting(Object.fromEntries(record.fields), answer);
+      }
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearInterval(this.alive);
       if (this.socket === socket) this.onState('down');
       this.socket = null;
       if (!this.closed) {
-        this.retry = setTimeout(() => this.open(), 10_000);
+        this.retry = setTimeout(() => this.open(), this.reconnectMs);
         this.retry.unref();
       }
     });
@@ -152,6 +238,11 @@ export class FiasPmsLink implements PmsLink {
     const record = encodeFias(type, fields);
     if (this.socket?.writable) this.socket.write(record);
     else if (this.pending.length < 1000) this.pending.push(record);
+  }
+
+  /** The link breaks (no LE): it connects again after `reconnectMs`. */
+  drop(): void {
+    this.socket?.destroy();
   }
 
   close(): void {

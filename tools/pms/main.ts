@@ -6,11 +6,15 @@
  *
  * Options: --url (HTTP interface; the secret is in the console: PMS log → PMS interface), --hotel <public id>,
  * --secret, --fias <host:port> (the FIAS link instead of HTTP), --rooms <from-to or a,b,c>, --occupancy <0-1> (0.6),
- * --group <tour group code> (some arrivals carry it), --every <s> (seconds between events, 20), --duration <s>.
+ * --group <tour group code> (some arrivals carry it), --every <s> (seconds between events, 20), --duration <s>,
+ * --refuse <rooms> (FIAS: the PMS answers these rooms' postings PA AS=NP, e.g. 801,802).
+ *
+ * Over FIAS the simulator also answers the server's charges to the room (PS) with PA: OK once per
+ * posting sequence (a PS sent again after a lost link is not posted twice), NP for a refused room.
  */
 import type { PmsEvent } from '@htv/shared/areas/pms/protocol';
 import { parseArgs } from 'node:util';
-import { FiasPmsLink, HotelDay, HttpPmsLink, playDay, type PmsLink } from './lib.js';
+import { FiasPmsLink, HotelDay, HttpPmsLink, playDay, SimulatedFolios, type PmsLink } from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,12 +27,13 @@ const { values } = parseArgs({
     group: { type: 'string' },
     every: { type: 'string', default: '20' },
     duration: { type: 'string' },
+    refuse: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help || !values.hotel || (!values.fias && !values.secret)) {
-  process.stdout.write('Usage: node --import tsx tools/pms/main.ts --hotel PUBLICID (--secret SECRET [--url URL] | --fias HOST:PORT) [--rooms 801-830] [--occupancy 0.6] [--group CODE] [--every S] [--duration S]\n');
+  process.stdout.write('Usage: node --import tsx tools/pms/main.ts --hotel PUBLICID (--secret SECRET [--url URL] | --fias HOST:PORT [--refuse ROOMS]) [--rooms 801-830] [--occupancy 0.6] [--group CODE] [--every S] [--duration S]\n');
   process.exit(values.help ? 0 : 1);
 }
 
@@ -48,7 +53,12 @@ const describe = (event: PmsEvent) => `${event.type} ${event.room}${event.type =
 let link: PmsLink;
 if (values.fias) {
   const [host, port] = values.fias.split(':');
-  const fias = new FiasPmsLink(host!, Number(port), (state) => print(`FIAS link ${state}`));
+  const folios = new SimulatedFolios();
+  for (const room of roomsOf(values.refuse ?? '')) folios.refuseRoom(room);
+  const fias = new FiasPmsLink(host!, Number(port), (state) => print(`FIAS link ${state}`), 30_000, {
+    folios,
+    onPosting: (posting, answer) => print(`posting P#${posting['P#']} room ${posting.RN} ${posting.TA}: ${answer?.AS ?? 'no answer'}`),
+  });
   link = {
     async send(event) {
       await fias.send(event);

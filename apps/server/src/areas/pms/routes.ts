@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { addConfigPart } from '../devices/plugin.js';
 import { registerPmsConsole } from './console.js';
 import { registerPmsHttp } from './http.js';
+import { registerPostings } from './posting-routes.js';
 import { addRecordHooks } from '../../records/hooks.js';
 import { inHouseStaysOfRooms, inHouseStayView } from './stays.js';
 
@@ -35,7 +36,8 @@ export async function registerPmsInterface(app: FastifyInstance, db: Db): Promis
   await app.register(async (scope) => registerPmsHttp(scope, db), { prefix: '/api/pms/v1' });
 }
 
-/** The console's side: the hotel's interface settings. */
+/** The console's side: the hotel's interface settings; charges to the room posted to the PMS. */
 export function registerPms(app: FastifyInstance, db: Db): void {
   registerPmsConsole(app, db);
+  registerPostings(app, db);
 }

@@ -27,6 +27,15 @@ export const roomCharges = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     /** What the folio line says: discreet (the order number, no goods). */
     description: varchar('description', { length: 60 }).notNull(),
+    /**
+     * Where the charge is on its way to the folio (docs/pms.md "Posting charges"): `ledger` (the hotel
+     * has no PMS link that posts: it stays here for the desk), `pending` (queued for the PMS, or sent and
+     * not yet answered), `posted` (the PMS took it: `postedAt`, `pmsReference`), `failed` (the PMS
+     * refused it or could not be reached: `postingError`; the hotel may retry).
+     */
+    posting: varchar('posting', { length: 16 }).notNull().default('ledger'),
+    /** The PMS's reason for a failed posting (its answer code and text). */
+    postingError: varchar('posting_error', { length: 200 }),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     pmsReference: varchar('pms_reference', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@htv/shared';
 import { can } from '../../auth/access';
 import { extendRecord } from '../../crud/extensions';
 import { InterfaceRowAction, InterfaceToolbarAction } from './InterfaceModal';
+import { RepostAction } from './RepostAction';
 import { StayAction } from './StayAction';
 
 /**
@@ -19,4 +20,12 @@ extendRecord('hotel', {
 
 extendRecord('terminal', {
   rowActions: [{ key: 'stay', visible: (s) => can(s.loginInfo, 'room.read'), when: (row) => Boolean(row.guest && row.hotelId && row.roomNumber), Component: StayAction }],
+});
+
+// A charge to the room the PMS refused: its reason and a retry, on the orders that charge rooms.
+extendRecord('shopOrder', {
+  rowActions: [{ key: 'repost', visible: (s) => s.loginInfo.user_type === 3 && can(s.loginInfo, 'shopOrder.deliver'), when: (row) => row.posting === 'failed', Component: RepostAction }],
+});
+extendRecord('vodOrder', {
+  rowActions: [{ key: 'repost', visible: (s) => s.loginInfo.user_type === 3 && can(s.loginInfo, 'vodOrder.retry'), when: (row) => row.posting === 'failed', Component: RepostAction }],
 });

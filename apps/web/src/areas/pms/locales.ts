@@ -31,6 +31,10 @@ export const PMS_TEXTS = {
     yes: '是',
     no: '否',
     noStay: '该房间当前没有在住客人',
+    repost: '重新入账',
+    repostConfirm: 'PMS拒绝入账：{{reason}}。确定重新发送到PMS吗？',
+    postingFailed: '入账失败：{{reason}}',
+    reposted: '已重新发送到PMS',
   },
   'en-US': {
     interface: 'PMS interface',
@@ -63,5 +67,9 @@ export const PMS_TEXTS = {
     yes: 'Yes',
     no: 'No',
     noStay: 'The room has no guest in house',
+    repost: 'Post again',
+    repostConfirm: 'The PMS refused the posting: {{reason}}. Send it to the PMS again?',
+    postingFailed: 'Posting failed: {{reason}}',
+    reposted: 'Sent to the PMS again',
   },
 };

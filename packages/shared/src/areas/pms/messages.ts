@@ -38,4 +38,5 @@ export const pmsMessages = {
   'pms.portTaken': { 'zh-CN': '该端口已被其他酒店使用', 'en-US': 'Another hotel already uses this port' },
   'pms.addressList': { 'zh-CN': '请填写IP地址，用逗号或换行分隔', 'en-US': 'Enter IP addresses separated by commas or new lines' },
   'pms.receiptTerminalGuest': { 'zh-CN': '终端上的住客姓名（{count}台）', 'en-US': 'Guest name on the terminals ({count})' },
+  'pms.postingNoLink': { 'zh-CN': '酒店没有可入账的PMS接口', 'en-US': 'The hotel has no PMS interface that takes postings' },
 } as const satisfies Record<string, Text>;

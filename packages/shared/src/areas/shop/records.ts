@@ -89,6 +89,19 @@ export const PAYMENT_OPTIONS = {
 export type OrderPayment = keyof typeof PAYMENT_OPTIONS;
 
 /**
+ * Where a charge to the room stands with the hotel's PMS (docs/pms.md "Posting charges"): kept in the
+ * ledger (no PMS link posts it), sent and awaiting the PMS's answer, posted to the folio, or failed
+ * (refused by the PMS or not reachable; the reason shows and the hotel may retry).
+ */
+export const POSTING_STATES = {
+  ledger: t('仅记账', 'Ledger only'),
+  pending: t('入账中', 'Posting'),
+  posted: t('已入账', 'Posted'),
+  failed: t('入账失败', 'Posting failed'),
+} as const;
+export type PostingState = keyof typeof POSTING_STATES;
+
+/**
  * Guests' orders (apps/server/src/areas/shop/orders.ts writes them; the console confirms, delivers or
  * cancels): new → confirmed → delivered, or cancelled with a reason from new or confirmed.
  * `amountMinor` is the total in minor units (cents), `items` the goods as ordered (name and unit price
@@ -114,7 +127,7 @@ export const shopOrder = defineRecord({
       cancel: { label: t('取消', 'Cancel'), from: ['new', 'confirmed'], to: 'cancelled' },
     },
   },
-  columns: ['number', 'roomNumber', 'summary', 'amount', 'payment', 'state', 'createdAt'],
+  columns: ['number', 'roomNumber', 'summary', 'amount', 'payment', 'state', 'posting', 'createdAt'],
   fields: {
     number: text({ label: t('订单号', 'Order number'), readOnly: true, max: 24, search: true }),
     roomNumber: text({ label: t('房间号', 'Room'), readOnly: true, max: 20, filter: true, filterMatch: 'exact', search: true }),
@@ -129,6 +142,9 @@ export const shopOrder = defineRecord({
     state: choice({ label: t('状态', 'State'), options: ORDER_STATES, readOnly: true, default: 'new', filter: true }),
     source: choice({ label: t('来源', 'Source'), options: { tv: t('电视', 'TV'), phone: t('手机', 'Phone') }, readOnly: true, default: 'tv' }),
     cancelReason: text({ label: t('取消原因', 'Cancel reason'), readOnly: true, max: 200 }),
+    // The charge's posting to the PMS, copied from the ledger when it changes (filterable here).
+    posting: choice({ label: t('房账入账', 'PMS posting'), options: POSTING_STATES, readOnly: true, filter: true }),
+    postingError: text({ label: t('入账失败原因', 'Posting failure'), readOnly: true, max: 200 }),
     confirmedAt: datetime({ label: t('确认时间', 'Confirmed at'), readOnly: true }),
     deliveredAt: datetime({ label: t('送达时间', 'Delivered at'), readOnly: true }),
     cancelledAt: datetime({ label: t('取消时间', 'Cancelled at'), readOnly: true }),

@@ -1,6 +1,7 @@
 import type { Text } from '../../i18n/lang.js';
 import { defineRecord } from '../../record/define.js';
 import { bool, choice, datetime, decimal, file, int, json, owner, ref, sortField, text } from '../../record/fields.js';
+import { POSTING_STATES } from '../shop/records.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -187,7 +188,7 @@ export const vodOrder = defineRecord({
       refund: { label: t('退款', 'Refund'), from: ['shipmentComplete', 'pendingShipment'], to: 'refunded', confirm: t('确定退款？客人将不能再观看该影片。', 'Refund? The guest can no longer watch the film.') },
     },
   },
-  columns: ['number', 'hotelId', 'roomNumber', 'terminalMac', 'movieTitle', 'amount', 'payment', 'state', 'createdAt'],
+  columns: ['number', 'hotelId', 'roomNumber', 'terminalMac', 'movieTitle', 'amount', 'payment', 'state', 'posting', 'createdAt'],
   fields: {
     number: text({ label: t('订单号', 'Order number'), readOnly: true, max: 24, search: true }),
     hotelId: owner({ label: t('酒店', 'Hotel'), record: 'hotel', filter: true }),
@@ -203,6 +204,9 @@ export const vodOrder = defineRecord({
     payment: choice({ label: t('付款方式', 'Payment'), options: VOD_PAYMENTS, readOnly: true, filter: true }),
     state: choice({ label: t('状态', 'State'), options: VOD_ORDER_STATES, readOnly: true, default: 'pendingPayment', filter: true }),
     failure: text({ label: t('发货失败原因', 'Delivery failure'), readOnly: true, max: 200, list: false }),
+    // The charge's posting to the PMS, copied from the ledger when it changes (docs/pms.md "Posting charges").
+    posting: choice({ label: t('房账入账', 'PMS posting'), options: POSTING_STATES, readOnly: true, filter: true }),
+    postingError: text({ label: t('入账失败原因', 'Posting failure'), readOnly: true, max: 200, list: false }),
     endsAt: datetime({ label: t('观看截止', 'Watchable until'), readOnly: true }),
     refundedAt: datetime({ label: t('退款时间', 'Refunded at'), readOnly: true }),
   },

@@ -8,6 +8,7 @@ import { handleEvent, refuseRaw, type EventOrigin } from '../events.js';
 import { pmsHotelById, type PmsHotel } from '../link.js';
 import { eventOfRecord, FIAS_EVENT_RECORDS } from './events.js';
 import { drainFiasOutbox } from './outbox.js';
+import { answerPosting, resendUnansweredPostings } from '../posting.js';
 import { encodeRecord, FrameReader, type FiasRecord } from './frame.js';
 
 export interface FiasOptions {
@@ -42,6 +43,7 @@ const LINK_RECORDS: Record<string, string> = {
   WC: 'RNDATI',
   XL: 'RNG#MIMTDATI',
   XD: 'RNG#MIDATI',
+  PA: 'RNP#ASCTRFDATI',
 };
 
 const plainAddress = (address: string | undefined) => (address ?? '').replace(/^::ffff:/, '');
@@ -61,7 +63,10 @@ function serveConnection(db: Db, hotel: PmsHotel, socket: Socket, options: FiasO
       case 'LS':
         send('LD', { ...stamp(), 'V#': '1.0', IF: 'HTV' });
         for (const [type, fields] of Object.entries(LINK_RECORDS)) send('LR', { RI: type, FL: fields });
+        send('LR', { RI: 'PS', FL: 'RNG#TAP#PTSOCTDATI' });
         send('LA', stamp());
+        // Charges sent on an earlier connection and never answered go again (the PMS posts a P# once).
+        await resendUnansweredPostings(db, hotel.id);
         return;
       case 'LA':
         send('LA', stamp());
@@ -72,6 +77,9 @@ function serveConnection(db: Db, hotel: PmsHotel, socket: Socket, options: FiasO
         return;
       case 'LD':
       case 'LR':
+        return;
+      case 'PA':
+        if (!(await answerPosting(db, hotel.id, record.fields))) await refuseRaw(db, hotel, origin, null, 'brokenFrame', 'en-US');
         return;
     }
     if (FIAS_EVENT_RECORDS.has(record.type)) await handleEvent(db, hotel, origin, eventOfRecord(record), 'en-US');

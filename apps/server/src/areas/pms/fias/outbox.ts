@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { pmsOutbox } from '../../../db/schema/index.js';
+import { fiasPostingRecord } from '../posting.js';
 
 /** A record of `pms_outbox` as the FIAS link writes it (docs/pms.md "Records to the PMS"). */
 export interface FiasOutgoing {
@@ -12,11 +13,12 @@ const fiasDate = (date: unknown) => (typeof date === 'string' && /^\d{4}-\d{2}-\
 const fiasTime = (time: unknown) => (typeof time === 'string' && /^\d{2}:\d{2}$/.test(time) ? time.replace(':', '') : undefined);
 
 /**
- * A queued record as its FIAS record: a wake-up set or cleared on the TV (WR, WC) and a ring's result
- * (WA with AS `OK` answered, `NR` not answered); null for a record FIAS has no record for (it is
- * marked sent, so it does not block the ones after it).
+ * A queued record as its FIAS record: a wake-up set or cleared on the TV (WR, WC), a ring's result
+ * (WA with AS `OK` answered, `NR` not answered) and a charge to the room (PS, posting.ts); null for a
+ * record FIAS has no record for (it is marked sent, so it does not block the ones after it).
  */
 export function fiasRecordOfOutbox(record: Record<string, unknown>): FiasOutgoing | null {
+  if (record.type === 'posting') return fiasPostingRecord(record);
   const room = typeof record.room === 'string' ? record.room : undefined;
   const DA = fiasDate(record.date);
   const TI = fiasTime(record.time);
@@ -46,7 +48,15 @@ export async function drainFiasOutbox(db: Db, hotelId: number, write: (record: F
     const rows = await tx
       .select({ id: pmsOutbox.id, record: pmsOutbox.record })
       .from(pmsOutbox)
-      .where(and(eq(pmsOutbox.hotelId, hotelId), isNull(pmsOutbox.sentAt), sql`${pmsOutbox.record}->>'channel' = 'fias'`))
+      .where(
+        and(
+          eq(pmsOutbox.hotelId, hotelId),
+          isNull(pmsOutbox.sentAt),
+          sql`${pmsOutbox.record}->>'channel' = 'fias'`,
+          // A record the PMS asked to be sent later (a PA "retry") waits its time.
+          sql`coalesce((${pmsOutbox.record}->>'nextAt')::timestamptz, '-infinity') <= now()`,
+        ),
+      )
       .orderBy(asc(pmsOutbox.id))
       .limit(ROUND)
       .for('update', { skipLocked: true });

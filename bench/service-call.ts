@@ -12,8 +12,10 @@
  * 3. the TVs send --calls service calls (`POST /api/web/ai/customer_demand/save`, the call the browser
  *    TV makes), --rate a second, round robin (a TV's 6 calls a minute are never reached);
  * 4. for each call, from the moment its request starts: until the staff page's channel delivers its
- *    event (`event`), and until the list the page then loads holds it (`list`); prints p50/p95/max
- *    of each, the TV's own request time, and drops the database (unless --keep).
+ *    event, which carries the call's row (the page shows it from the event: the call has reached the
+ *    staff page), and until the list the page then loads holds it; prints p50/p95/max of each, the
+ *    TV's own request time, and drops the database (unless --keep). Exits 1 when a call was lost or
+ *    the event's p95 is 1 s or more.
  */
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -69,11 +71,9 @@ try {
   const platform = new ConsoleApi(base, await createSession(db, { userId: adminId, userType: 1, brandId: null, hotelId: null }));
   await platform.call('POST', '/terminals/authorize', { macs: tvs.map((tv) => tv.mac) });
   for (const [i, tv] of tvs.entries()) await db.execute(sql`update terminals set room_number = ${`C${String(i + 1).padStart(4, '0')}`} where mac = ${tv.mac}`);
-  // The hotel's administrator (a super role of the hotel) watches the call list.
-  const staffUser = rowsOf<{ id: number }>(
-    await db.execute(sql`select u.id from users u join roles r on r.id = u.role_id where u.user_type = 3 and u.hotel_id = ${hotel.id} and r.is_super order by u.id limit 1`),
-  )[0];
-  if (!staffUser) throw new Error('the demo hotel has no administrator');
+  // The hotel's administrator (the demo's sunrise.bund) watches the call list.
+  const staffUser = rowsOf<{ id: number }>(await db.execute(sql`select id from users where user_type = 3 and hotel_id = ${hotel.id} and login_name = 'sunrise.bund'`))[0];
+  if (!staffUser) throw new Error('the demo hotel has no administrator sunrise.bund');
   const staffToken = await createSession(db, { userId: staffUser.id, userType: 3, brandId: hotel.brandId, hotelId: hotel.id });
   const staff = new ConsoleApi(base, staffToken);
   log(`${TVS} TVs registered, authorized and in their rooms; the staff page is open (load average ${load()})`);
@@ -118,8 +118,8 @@ try {
           buffer = buffer.slice(end + 2);
           const data = frame.split('\n').find((line) => line.startsWith('data: '));
           if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as { id: number; kind: string };
-          if (event.kind === 'new' && !eventAt.has(event.id)) eventAt.set(event.id, now);
+          const event = JSON.parse(data.slice(6)) as { id: number; kind: string; call?: { id: number } };
+          if (event.kind === 'new' && event.call?.id === event.id && !eventAt.has(event.id)) eventAt.set(event.id, now);
           reloadList();
         }
       }
@@ -175,11 +175,11 @@ try {
   const fmt = (s: { p50: number; p95: number; max: number; n: number }) => `p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms (n=${s.n})`;
   log(`${startedAt.size} calls in ${runSeconds.toFixed(1)} s (${RATE}/s asked), ${refused} refused, ${lost} not seen by the staff page`);
   log(`TV request (save)          : ${fmt(summarize(requestMs))}`);
-  log(`TV → staff page event      : ${fmt(summarize(eventMs))}`);
-  log(`TV → staff page list holds : ${fmt(summarize(listMs))}`);
-  const withinSecond = listMs.filter((ms) => ms < 1000).length;
-  log(`within 1 s on the staff page's list: ${withinSecond}/${listMs.length}; load average at end: ${load()}`);
-  process.exitCode = lost || refused || summarize(listMs).p95 >= 1000 ? 1 : 0;
+  log(`TV → staff page (event)    : ${fmt(summarize(eventMs))}`);
+  log(`TV → list reloaded holds it: ${fmt(summarize(listMs))}`);
+  const withinSecond = eventMs.filter((ms) => ms < 1000).length;
+  log(`on the staff page within 1 s: ${withinSecond}/${eventMs.length}; load average at end: ${load()}`);
+  process.exitCode = lost || refused || summarize(eventMs).p95 >= 1000 ? 1 : 0;
 } finally {
   stream.abort();
   await server?.stop();

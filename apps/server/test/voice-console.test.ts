@@ -267,7 +267,7 @@ describe('the service calls’ live channel', () => {
       const saved = await tv.device.post<{ id: number }>('/api/web/ai/customer_demand/save', { content: 'two towels please' });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const id = saved.body.data.id;
-      await expect.poll(() => staff.events.find((event) => event.id === id)).toEqual({ id, hotelId: a.hotelIds[0], status: 'pending', kind: 'new' });
+      await expect.poll(() => staff.events.find((event) => event.id === id)).toMatchObject({ id, hotelId: a.hotelIds[0], status: 'pending', kind: 'new', call: { id, content: 'two towels please', mac: tv.mac, status: 'pending', score: null } });
       await expect.poll(() => brand.events.some((event) => event.id === id)).toBe(true);
       expect((await a.hotel.post(`/api/records/ai-service-calls/${id}/actions/process`)).status).toBe(200);
       await expect.poll(() => staff.events.filter((event) => event.id === id).map((event) => event.status)).toEqual(['pending', 'processing']);

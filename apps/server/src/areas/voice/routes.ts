@@ -293,7 +293,8 @@ export async function registerVoice(app: FastifyInstance, db: Db, runtime: Devic
         return created!;
       });
       invalidateConfig({ terminalIds: [terminalId] });
-      callChanged({ id: row.id as number, hotelId: room.hotelId, brandId: room.brandId, status: 'pending', kind: 'new' });
+      const call = { id: row.id as number, content: row.content as string, roomNumber: room.roomNumber, mac: room.mac, status: 'pending' as const, calledAt: new Date(row.calledAt as string).toISOString(), score: null, escalated: false as const };
+      callChanged({ id: call.id, hotelId: room.hotelId, brandId: room.brandId, status: 'pending', kind: 'new', call });
       return ok({ id: row.id, status: row.status });
     },
   );

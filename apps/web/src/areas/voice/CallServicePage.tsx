@@ -52,8 +52,17 @@ export default function CallServicePage() {
   const client = useQueryClient();
   const now = useNow();
   const [status, setStatus] = useState<CallState | 'all'>('all');
-  // A call saved or changed reloads the list at once (the channel carries ids, the list the rows).
-  const live = useCallStream(() => void client.invalidateQueries({ queryKey: ['voice', 'calls'] }));
+  // A new call shows at once (the event carries its row); any event reloads the list behind it.
+  const live = useCallStream((event) => {
+    if (event.call) {
+      for (const [key, data] of client.getQueriesData<ListResult<CallRow>>({ queryKey: ['voice', 'calls'] })) {
+        const filter = key[2];
+        if (!data || (filter !== 'all' && filter !== 'pending') || data.items.some((row) => row.id === event.id)) continue;
+        client.setQueryData<ListResult<CallRow>>(key, { ...data, items: [event.call, ...data.items], total: data.total + 1 });
+      }
+    }
+    void client.invalidateQueries({ queryKey: ['voice', 'calls'] });
+  });
   const list = useQuery({
     queryKey: ['voice', 'calls', status],
     queryFn: ({ signal }) => api.get<ListResult<CallRow>>('/records/ai-service-calls', { pagesize: 100, sort: 'calledAt', order: 'desc', ...(status === 'all' ? {} : { status }) }, signal),

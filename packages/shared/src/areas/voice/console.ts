@@ -142,4 +142,6 @@ export interface CallEvent {
   status: 'pending' | 'processing' | 'completed' | 'ignored';
   /** `new`: a guest's call just saved; `change`: a state, a score, an escalation, a deletion. */
   kind: 'new' | 'change';
+  /** A new call as the list shows it, so the staff page shows it before its list is loaded again. */
+  call?: { id: number; content: string; roomNumber: string | null; mac: string; status: 'pending'; calledAt: string; score: null; escalated: false };
 }

@@ -82,7 +82,7 @@ try {
   const startedAt = new Map<number, number>();
   const eventAt = new Map<number, number>();
   const listAt = new Map<number, number>();
-  const response = await fetch(`${base}/api/ai/service-calls/live`, { headers: { authorization: `Bearer ${staffToken}` }, signal: stream.signal });
+  const response = await fetch(`${base}/api/ai/service-calls/live`, { headers: { authorization: `Bearer ${staffToken}`, accept: 'text/event-stream' }, signal: stream.signal });
   if (response.status !== 200) throw new Error(`live channel: HTTP ${response.status}`);
   let listing: Promise<void> | null = null;
   let listAgain = false;

@@ -227,7 +227,7 @@ describe('the platform’s AI pages', () => {
 async function openLive(base: string, client: Client) {
   const events: CallEvent[] = [];
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/ai/service-calls/live`, { headers: { authorization: `Bearer ${client.token}` }, signal: controller.signal });
+  const response = await fetch(`${base}/api/ai/service-calls/live`, { headers: { authorization: `Bearer ${client.token}`, accept: 'text/event-stream' }, signal: controller.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
   const reader = response.body!.getReader();
@@ -283,10 +283,15 @@ describe('the service calls’ live channel', () => {
     }
   });
 
-  it('needs the call list’s permission', async () => {
+  it('needs the call list’s permission, and a request that accepts a stream', async () => {
     const base = await listeningUrl(t);
     const reader = await clientFor(t, await createUser(t.database.db, { userType: 3, brandId: a.brandId, hotelId: a.hotelIds[0], permissions: ['goodsSync.read'] }));
-    expect((await fetch(`${base}/api/ai/service-calls/live`, { headers: { authorization: `Bearer ${reader.token}` } })).status).toBe(403);
-    expect((await fetch(`${base}/api/ai/service-calls/live`)).status).toBe(401);
+    const accept = { accept: 'text/event-stream' };
+    expect((await fetch(`${base}/api/ai/service-calls/live`, { headers: { authorization: `Bearer ${reader.token}`, ...accept } })).status).toBe(403);
+    expect((await fetch(`${base}/api/ai/service-calls/live`, { headers: accept })).status).toBe(401);
+    // A caller that does not ask for a stream gets an answer, not a call that never ends.
+    const plain = await a.hotel.withLang('en-US').get('/api/ai/service-calls/live');
+    expect(plain.status).toBe(400);
+    expect(plain.body).toMatchObject({ errkey: 'voice.liveAccept', errmsg: 'This channel answers text/event-stream only: send Accept: text/event-stream' });
   });
 });

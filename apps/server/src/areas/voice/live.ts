@@ -25,7 +25,7 @@ export function callChanged(event: CallEvent & { brandId: number | null }): void
 
 /**
  * The service-call list's live channel (docs/voice.md): `GET /api/ai/service-calls/live`, a
- * text/event-stream of `call` events, each the id, hotel and state of a call just saved or changed,
+ * text/event-stream of `call` events (for a request that accepts one), each the id, hotel and state of a call just saved or changed,
  * within the caller's reach (a hotel user: the hotel's; a brand user: the brand's; the platform: all).
  * The staff page reloads its list on an event, so a guest's call shows at once; its slower polling
  * covers a lost stream.
@@ -54,6 +54,8 @@ class CallChannel {
       '/api/ai/service-calls/live',
       { schema: { tags: ['voice'], summary: 'The service calls of the caller’s reach as they are saved and change (text/event-stream)' }, config: { auth: { userTypes: [1, 2, 3], permission: 'aiCallService.read' } } },
       (request, reply) => {
+        // A stream for clients that ask for one (EventSource, the staff page): any other caller gets an answer, not a call that never ends.
+        if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw new AppError('badRequest', 'voice.liveAccept');
         if (this.listeners.size >= MAX_STREAMS) throw new AppError('rateLimited', 'error.rateLimited');
         const actor = actorOf(request);
         reply.hijack();

@@ -20,7 +20,7 @@ export function useCallStream(onEvent: (event: CallEvent) => void): boolean {
     const connect = async () => {
       controller = new AbortController();
       try {
-        const response = await fetch(apiUrl('/ai/service-calls/live'), { headers: authHeaders(), signal: controller.signal });
+        const response = await fetch(apiUrl('/ai/service-calls/live'), { headers: { ...authHeaders(), accept: 'text/event-stream' }, signal: controller.signal });
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         setOpen(true);
         const reader = response.body.getReader();

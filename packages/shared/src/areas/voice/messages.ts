@@ -24,6 +24,7 @@ export const voiceMessages = {
     'zh-CN': '房间{room}的呼叫“{content}”已等待{minutes}分钟未处理',
     'en-US': 'The call "{content}" from room {room} has waited {minutes} minutes unprocessed',
   },
+  'voice.liveAccept': { 'zh-CN': '该通道只以text/event-stream应答，请求需带Accept: text/event-stream', 'en-US': 'This channel answers text/event-stream only: send Accept: text/event-stream' },
   // The platform's configuration review (docs/voice.md).
   'voice.check.noPublishedSet': { 'zh-CN': '没有已发布的意图集：电视只认识平台的意图', 'en-US': 'No published intent set: the TVs know the platform’s intents only' },
   'voice.check.belowThreshold': {

@@ -35,3 +35,11 @@ test('the platform sees each hotel’s AI configuration and its review', async (
   // The demo hotel's shop has goods its assistant does not know yet: the review says so.
   await expect(check.locator('tr', { hasText: '朝阳外滩酒店' }).first()).toContainText('件商城商品尚未同步到AI物品');
 });
+
+test('the call-service page listens on the calls’ live channel', async ({ page }) => {
+  const live = page.waitForResponse((response) => response.url().includes('/api/ai/service-calls/live'));
+  await openAs(page, DEMO.bund, '/ai/call_service');
+  const response = await live;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/event-stream');
+});

@@ -70,6 +70,7 @@ import { registerRcu } from './areas/rcu/routes.js';
 import { registerPictureFrameRules } from './areas/pictureframe/rules.js';
 import { registerPictureFrameDevice } from './areas/pictureframe/device.js';
 import { registerRobot } from './areas/robot/routes.js';
+import { registerVoiceConsole } from './areas/voice/console.js';
 import { installGuestMessages } from './areas/guestmessages/device.js';
 import { installNotices } from './areas/notices/device.js';
 import { installSubtitles } from './areas/subtitles/device.js';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   await registerRcu(app, database.db, devices);
   registerPictureFrameRules();
   registerRobot(app, database.db);
+  registerVoiceConsole(app, database.db);
   await app.register(async (scope) => registerPictureFrameDevice(scope, database.db, devices, storage, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   registerHotelSurveys(app, database.db);
   registerDigitalWall(app, database.db);

@@ -10,6 +10,9 @@ import { lazyPage } from './lazyPage';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazyPage(() => import('../pages/HomePage')),
   '/ai/call_service': lazyPage(() => import('../areas/voice/CallServicePage')),
+  '/ai/project_config': lazyPage(() => import('../areas/voice/PlatformPages').then((m) => ({ default: m.ProjectConfigPage }))),
+  '/ai/config_check': lazyPage(() => import('../areas/voice/PlatformPages').then((m) => ({ default: m.ConfigCheckPage }))),
+  '/goods/sync': lazyPage(() => import('../areas/voice/GoodsSyncPage')),
   '/hotelauth/info': lazyPage(() => import('../areas/licences/HotelAuthPage')),
   '/task/list': lazyPage(() => import('../areas/tasks/TaskListPage')),
   '/tvlist': lazyPage(() => import('../areas/channels/ChannelPages').then((m) => ({ default: m.TvListPage }))),

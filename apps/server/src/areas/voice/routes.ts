@@ -1,5 +1,6 @@
 import { DEVICE_API_BASE } from '@htv/shared/areas/devices/protocol';
 import { SCORE_MAX, SCORE_MIN, type CallOnTv, type VoiceConfigPart } from '@htv/shared/areas/voice/device';
+import type { CallState } from '@htv/shared/areas/voice/records';
 import { parseInstruction, parseTests, SLOT_TYPES } from '@htv/shared/areas/voice/instruction';
 import { records, translate, DEFAULT_LANG, idSchema, type FieldDef } from '@htv/shared';
 import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { answerAudio, phrasesOf, phrasesOnTv, voiceFiles } from './phrases.js';
 import { AI_INFO_CONTENT, buildBrain, voiceSettings } from './brain.js';
 import { VoiceModels } from './models.js';
 import { testSet, understandSentence } from './service.js';
+import { callChanged } from './live.js';
 
 const tags = ['device API v1'];
 /** Sentences and calls a TV may send a minute: a guest talks, a script does not. */
@@ -45,6 +47,8 @@ const typeList = SLOT_TYPES.join(', ');
 /** Each app's retrain (tests run several apps in one process; the record hooks are global). */
 const retrainListeners = new Set<(hotelId: number | null) => void>();
 const onRetrain = (hotelId: number | null) => retrainListeners.forEach((listener) => listener(hotelId));
+/** A hotel's assistant learns again (a write outside the record engine: the goods sync). */
+export const retrainHotel = (hotelId: number) => onRetrain(hotelId);
 let hooksInstalled = false;
 
 /** The record hooks (once per process): instruction content, slot types, set tests and the publish threshold, and retraining. */
@@ -134,6 +138,7 @@ function installHooks() {
   // A call's state reaches its TV at once (the `voice` part of that terminal only).
   addRecordHooks('aiServiceCall', {
     afterCommit: (_ctx, { rows }) => {
+      for (const row of rows) callChanged({ id: row.id as number, hotelId: row.hotelId as number, brandId: (row.brandId as number | null) ?? null, status: row.status as CallState, kind: 'change' });
       const ids = rows.map((row) => row.terminalId as number | null).filter((id): id is number => !!id);
       if (ids.length) invalidateConfig({ terminalIds: ids });
     },
@@ -194,6 +199,7 @@ export async function escalateWaitingCalls(db: Db, now = new Date()): Promise<nu
         .where(and(eq(calls.id, call.id as number), eq(calls.escalated, false)))
         .returning({ id: calls.id });
       if (!claimed) return; // another process escalated it
+      callChanged({ id: call.id as number, hotelId: call.hotelId as number, brandId: null, status: 'pending', kind: 'change' });
       const recipients = (await tx.select({ id: users.id }).from(users).where(and(eq(users.userType, 3), eq(users.hotelId, call.hotelId as number), eq(users.enabled, true)))).map((u) => u.id);
       if (!recipients.length) return;
       const content = translate('voice.escalation', DEFAULT_LANG, { room: call.roomNumber ?? '-', content: String(call.content).slice(0, 60), minutes: call.minutes }).slice(0, 1000);
@@ -260,6 +266,7 @@ export async function registerVoice(app: FastifyInstance, db: Db, runtime: Devic
             return call;
           });
           invalidateConfig({ terminalIds: [terminalId] });
+          callChanged({ id: after.id as number, hotelId: after.hotelId as number, brandId: (after.brandId as number | null) ?? null, status: 'completed', kind: 'change' });
           return ok({ id: after.id, score });
         },
       );
@@ -286,6 +293,8 @@ export async function registerVoice(app: FastifyInstance, db: Db, runtime: Devic
         return created!;
       });
       invalidateConfig({ terminalIds: [terminalId] });
+      const call = { id: row.id as number, content: row.content as string, roomNumber: room.roomNumber, mac: room.mac, status: 'pending' as const, calledAt: new Date(row.calledAt as string).toISOString(), score: null, escalated: false as const };
+      callChanged({ id: call.id, hotelId: room.hotelId, brandId: room.brandId, status: 'pending', kind: 'new', call });
       return ok({ id: row.id, status: row.status });
     },
   );

@@ -10,6 +10,7 @@ import { formatDatetime } from '../../crud/columns';
 import { useLang, useTexts } from '../../locales';
 import { VOICE_TEXTS } from './locales';
 import { chime } from '../../app/chime';
+import { useCallStream } from './liveCalls';
 
 interface CallRow {
   id: number;
@@ -22,7 +23,9 @@ interface CallRow {
   escalated: boolean | null;
 }
 
+/** Polling while the live channel is down; with it open, a slow check only. */
 const POLL_MS = 2000;
+const POLL_LIVE_MS = 30_000;
 const STATE_COLORS: Record<CallState, string> = { pending: 'error', processing: 'processing', completed: 'success', ignored: 'default' };
 const ACTIONS = records.aiServiceCall.states!.actions;
 
@@ -38,8 +41,8 @@ function useNow() {
 }
 
 /**
- * /ai/call_service (docs/voice.md): the guests' service calls of the hotel, updated live (every two
- * seconds) with a chime and a notice for each new call, how long each open call has waited, the
+ * /ai/call_service (docs/voice.md): the guests' service calls of the hotel, updated live (the calls'
+ * live channel, polling every two seconds while it is down) with a chime and a notice for each new call, how long each open call has waited, the
  * escalated ones marked, and the state actions the user may take.
  */
 export default function CallServicePage() {
@@ -49,10 +52,21 @@ export default function CallServicePage() {
   const client = useQueryClient();
   const now = useNow();
   const [status, setStatus] = useState<CallState | 'all'>('all');
+  // A new call shows at once (the event carries its row); any event reloads the list behind it.
+  const live = useCallStream((event) => {
+    if (event.call) {
+      for (const [key, data] of client.getQueriesData<ListResult<CallRow>>({ queryKey: ['voice', 'calls'] })) {
+        const filter = key[2];
+        if (!data || (filter !== 'all' && filter !== 'pending') || data.items.some((row) => row.id === event.id)) continue;
+        client.setQueryData<ListResult<CallRow>>(key, { ...data, items: [event.call, ...data.items], total: data.total + 1 });
+      }
+    }
+    void client.invalidateQueries({ queryKey: ['voice', 'calls'] });
+  });
   const list = useQuery({
     queryKey: ['voice', 'calls', status],
     queryFn: ({ signal }) => api.get<ListResult<CallRow>>('/records/ai-service-calls', { pagesize: 100, sort: 'calledAt', order: 'desc', ...(status === 'all' ? {} : { status }) }, signal),
-    refetchInterval: POLL_MS,
+    refetchInterval: live ? POLL_LIVE_MS : POLL_MS,
   });
   // New calls since the page opened ring once (the first load only sets what is known).
   const known = useRef<Set<number> | null>(null);

@@ -357,7 +357,7 @@ hotelRoutes.push(
   page('/channel_sorting', '频道排序', 'Channel sorting', 'channelSort.read', { icon: 'OrderedListOutlined', actions: [{ key: 'channelSort.update', title: t('排序', 'Sort') }] }),
   page('/picture/frame', '电子相框', 'Picture frame', { record: 'pictureFrame' }, { icon: 'PictureOutlined' }),
   page('/robot', '机器人', 'Robot', 'robot.read', { icon: 'RobotOutlined', actions: [{ key: 'robot.update', title: t('修改', 'Edit') }, { key: 'robot.send', title: t('派送', 'Send') }] }),
-  page('/goods/sync', '商品同步', 'Goods sync', 'goodsSync.read', { icon: 'SyncOutlined' }),
+  page('/goods/sync', '商品同步', 'Goods sync', 'goodsSync.read', { icon: 'SyncOutlined', actions: [{ key: 'goodsSync.sync', title: t('同步', 'Sync') }] }),
   page('/rcu', 'RCU配置', 'RCU', 'rcu.read', { icon: 'ControlOutlined', actions: [{ key: 'rcu.update', title: t('修改', 'Edit') }] }),
   page('/hotelwashing/machines', '洗衣机', 'Washing machines', { record: 'washingMachine' }, { icon: 'SkinOutlined' }),
   page('/hotelauth/info', '授权信息', 'Authorization info', 'hotelAuth.read', { icon: 'SafetyCertificateOutlined' }),

@@ -85,7 +85,11 @@ export const aiInstruction = defineRecord({
   },
 });
 
-/** What a guest can ask for by voice (spec `/ai/goods`): the `item` slot's values. */
+/**
+ * What a guest can ask for by voice (spec `/ai/goods`): the `item` slot's values. Goods synced from
+ * the hotel's shop (`/goods/sync`) keep the shop goods they came from (`shopGoodsId`); their names
+ * follow the shop's at each sync, as long as the shop's (50 and 100 characters).
+ */
 export const aiGoods = defineRecord({
   name: 'aiGoods',
   label: t('AI物品', 'AI goods'),
@@ -95,9 +99,11 @@ export const aiGoods = defineRecord({
   path: 'ai-goods',
   titleField: 'name',
   titleFieldEn: 'nameEn',
+  indexes: [{ fields: ['hotelId', 'shopGoodsId'] }],
   fields: {
-    name: text({ label: t('名称', 'Name'), required: true, max: 30, search: true }),
-    nameEn: text({ label: t('英文名称', 'English name'), max: 60, search: true }),
+    name: text({ label: t('名称', 'Name'), required: true, max: 50, search: true }),
+    nameEn: text({ label: t('英文名称', 'English name'), max: 100, search: true }),
+    shopGoodsId: int({ label: t('商城商品', 'Shop goods'), readOnly: true, list: false }),
     synonyms: text({ label: t('同义词（逗号分隔）', 'Synonyms (comma separated)'), max: 200 }),
     maxQuantity: int({ label: t('单次最多数量', 'Most at a time'), min: 1, max: 99, default: 5 }),
     enabled: bool({ label: t('启用', 'Enabled'), default: true, filter: true }),

@@ -6,7 +6,7 @@
  * just before (target: slowed by at most 5%).
  *
  *   node --import tsx bench/notice-fanout.ts [--pg postgres://postgres@127.0.0.1:5432/postgres] [--rooms 1000]
- *        [--tvs-per-room 2] [--heartbeat-rate 1000] [--baseline 10] [--keep] [--server-log <file>]
+ *        [--tvs-per-room 2] [--heartbeat-rate 200] [--heartbeat-tvs 500] [--baseline 10] [--keep] [--server-log <file>]
  *
  * Builds nothing: run `npm run build` first.
  * 1. a fresh database, the built server on it (one process, production, demo seed without its fleet,
@@ -16,8 +16,9 @@
  *    500, then switched on (registration, boot, configuration); each TV's own heartbeat timer is set to
  *    an hour, so the heartbeats measured are the paced ones below;
  * 3. heartbeats at a fleet's pace: --heartbeat-rate heartbeats a second (open loop: each sent at its
- *    time whatever the answers, as TVs on timers; each another TV's token, round-robin), from
- *    --baseline seconds before the publish until every receipt is written;
+ *    time whatever the answers, as TVs on timers) by --heartbeat-tvs other TVs of the hotel without a
+ *    room (round-robin; not the fleet's own tokens, whose heartbeat answers would take their pushed
+ *    commands), from --baseline seconds before the publish until every receipt is written;
  * 4. the hotel's notice, created as the platform for the demo hotel with publish method "all rooms",
  *    published (`POST …/actions/publish`); each TV is pushed a `config` command, reads its
  *    configuration, holds the notice (the simulator's `published` event) and posts its delivered
@@ -33,7 +34,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../apps/server/src/auth/sessions.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { JsonClient, VirtualTv } from '../tools/simulator/lib.js';
+import { JsonClient, registerMany, VirtualTv } from '../tools/simulator/lib.js';
 import { ConsoleApi } from './lib/console.js';
 import { cpuSeconds } from './lib/cpu.js';
 import { createBenchDatabase } from './lib/database.js';
@@ -46,7 +47,8 @@ const { values } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     rooms: { type: 'string', default: '1000' },
     'tvs-per-room': { type: 'string', default: '2' },
-    'heartbeat-rate': { type: 'string', default: '1000' },
+    'heartbeat-rate': { type: 'string', default: '200' },
+    'heartbeat-tvs': { type: 'string', default: '500' },
     baseline: { type: 'string', default: '10' },
     'server-log': { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -157,6 +159,9 @@ try {
   let noticeId = 0;
   let publishStarted = 0;
   const heldAt = new Map<string, number>();
+  // On the way: the pushed command received, the configuration answered (200) after the publish.
+  const pushedAt = new Map<string, number>();
+  const configAt = new Map<string, number>();
   const errors = new Map<string, number>();
   for (let i = 0; i < TVS; i++) {
     tvs.push(
@@ -176,6 +181,8 @@ try {
             const kind = event.message.replace(/[0-9A-F]{12}|\d+/g, '#').slice(0, 80);
             errors.set(kind, (errors.get(kind) ?? 0) + 1);
           }
+          if (publishStarted && event.type === 'command' && event.command.type === 'config' && !pushedAt.has(tv.mac)) pushedAt.set(tv.mac, performance.now() - publishStarted);
+          if (publishStarted && event.type === 'config' && event.status === 200 && !configAt.has(tv.mac)) configAt.set(tv.mac, performance.now() - publishStarted);
           if (event.type === 'published' && event.kind === 'messageNotice' && noticeId && event.ids.includes(noticeId) && !heldAt.has(tv.mac)) heldAt.set(tv.mac, performance.now() - publishStarted);
         },
       }),
@@ -200,8 +207,15 @@ try {
   // The first long-polls answer what the switching on queued; then every TV waits on the push channel.
   await sleep(5_000);
 
-  // Heartbeats at a fleet's pace, alone for the baseline.
-  heartbeats = pacedHeartbeats(base, tvs.map((tv) => tv.token!), RATE);
+  // Heartbeats at a fleet's pace, alone for the baseline: the hotel's other TVs (no room: no notice
+  // reaches them). Not the fleet's own tokens: a heartbeat's answer carries its TV's pushed commands,
+  // which the fleet's TVs must receive themselves.
+  t = performance.now();
+  const beaters = await registerMany({ url: base, seed: `${seed}-heartbeats`, count: Number(values['heartbeat-tvs']), installCode, concurrency: 32 });
+  for (let i = 0; i < beaters.length; i += 500) await platform.call('POST', '/terminals/authorize', { macs: beaters.slice(i, i + 500).map((tv) => tv.mac) });
+  log(`${beaters.length} other TVs of the hotel (no room) registered and authorized for the paced heartbeats in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  await sleep(2_000);
+  heartbeats = pacedHeartbeats(base, beaters.map((tv) => tv.token), RATE);
   await sleep(BASELINE_S * 1000);
 
   const notice = await platform.call<{ id: number }>('POST', '/records/message-notices', {
@@ -211,6 +225,8 @@ try {
     publishMethod: 'all',
   });
   noticeId = notice.id;
+  // The create itself tells the hotel's TVs (an unpublished notice: nothing for them); settled first.
+  await sleep(5_000);
   const loadAtPublish = loadavg();
   const cpuBefore = cpuSeconds(server.process.pid!);
   publishStarted = performance.now();
@@ -245,6 +261,10 @@ try {
   console.log('\n| measure | result |');
   console.log('|---|---|');
   console.log(`| publish answered (POST …/actions/publish) | ${ms(publishAnswered)} |`);
+  const pushed = summarize([...pushedAt.values()]);
+  const configured = summarize([...configAt.values()]);
+  console.log(`| publish → TV receives the pushed \`config\` command (${pushed.n} TVs) | p50 ${ms(pushed.p50)}, p95 ${ms(pushed.p95)}, max ${ms(pushed.max)} |`);
+  console.log(`| publish → TV's configuration answered (${configured.n} TVs) | p50 ${ms(configured.p50)}, p95 ${ms(configured.p95)}, max ${ms(configured.max)} |`);
   console.log(`| publish → TV holds the notice (${held.n} of ${TVS} TVs) | p50 ${ms(held.p50)}, p95 ${ms(held.p95)}, max ${ms(held.max)}; **${within} of ${TVS} within 3 s (${((within / TVS) * 100).toFixed(1)}%; target 95%)** |`);
   console.log(`| publish → every delivered receipt written | ${receipts} of ${TVS} receipts, ${receiptsMs ? ms(receiptsMs) : 'NOT ALL within 60 s'} |`);
   console.log(`| heartbeats before (${BASELINE_S} s) → during the fan-out (${((during.n / during.perSecond) || 0).toFixed(1)} s): rate | ${before.perSecond.toFixed(0)}/s → ${during.perSecond.toFixed(0)}/s (${slower(before.perSecond, during.perSecond)}); failed ${before.failed} → ${during.failed}; skipped (512 in flight) ${heartbeats.skippedSoFar()} |`);

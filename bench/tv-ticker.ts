@@ -12,8 +12,9 @@
  *    for the ticker (`subtitle-ticker`) over the demo launcher;
  * 2. per CPU throttling rate (CDP Emulation.setCPUThrottlingRate), opens the TV again and, once the
  *    ticker moves, records for --seconds:
- *    - Chromium's own frame timeline (CDP tracing, `PipelineReporter` events of the compositor's frames:
- *      each frame presented, dropped or partially dropped, as DevTools' frames track shows them);
+ *    - Chromium's own frame timeline (CDP tracing, the events of DevTools' frames track: `BeginFrame`
+ *      per frame interval, `DroppedFrame`, `Surface::ActivateFrame` per frame the display compositor
+ *      took, `MainFrameAborted` per frame the main thread had nothing to draw for);
  *    - the page's frames as the performance timeline sees them: every animation frame's time
  *      (`requestAnimationFrame`), gaps longer than 1.5 frame intervals counted as missed, and
  *      `long-animation-frame` entries (PerformanceObserver);
@@ -93,11 +94,11 @@ function instrument() {
 interface Result {
   rate: number;
   seconds: number;
-  /** Compositor frames by Chromium's frame reporter: presented, dropped, partially presented. */
-  presented: number;
+  /** Chromium's frame timeline (trace): frame intervals begun, frames dropped, main-thread frames not needed, frames activated in the display compositor. */
+  beginFrames: number;
   dropped: number;
-  partial: number;
-  reporterEvents: number;
+  mainFramesAborted: number;
+  drawn: number;
   rafFrames: number;
   rafMissed: number;
   rafWorstGapMs: number;
@@ -148,18 +149,19 @@ async function measure(context: BrowserContext, rate: number): Promise<Result> {
     const seconds = (Date.now() - started) / 1000;
     await cdp.send('Tracing.end');
     await complete;
-    const reports = events.filter((e) => e.name === 'PipelineReporter' && e.args?.chrome_frame_reporter?.state);
-    const state = (name: string) => reports.filter((e) => e.args!.chrome_frame_reporter!.state === name).length;
+    // DevTools' frames track: the compositor's BeginFrame of each frame interval and its DroppedFrame
+    // events (a frame begun but not drawn in time).
+    const count = (name: string) => events.filter((e) => e.name === name).length;
     const gaps = page_.frames.slice(1).map((t, i) => t - page_.frames[i]!);
     const sorted = [...gaps].sort((a, b) => a - b);
     const interval = sorted[Math.floor(sorted.length / 2)] ?? 16.7;
     return {
       rate,
       seconds,
-      presented: state('STATE_PRESENTED_ALL'),
-      dropped: state('STATE_DROPPED'),
-      partial: state('STATE_PRESENTED_PARTIAL'),
-      reporterEvents: reports.length,
+      beginFrames: count('BeginFrame'),
+      dropped: count('DroppedFrame'),
+      mainFramesAborted: count('MainFrameAborted'),
+      drawn: count('Surface::ActivateFrame'),
       rafFrames: page_.frames.length,
       rafMissed: gaps.filter((g) => g > interval * 1.5).reduce((n, g) => n + Math.round(g / interval) - 1, 0),
       rafWorstGapMs: sorted.at(-1) ?? 0,
@@ -204,11 +206,11 @@ try {
 
 const loadAtEnd = loadavg();
 console.log(`\nthe ticker over the demo launcher, viewport 1920×1080, ${SECONDS} s per rate; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
-console.log('| CPU throttling | compositor frames (trace): presented / dropped / partially presented | page frames (rAF) in the window, interval p50 | rAF frames missed (gaps > 1.5 intervals), worst gap | long animation frames (worst) | ticker: transform animation running all along; subtitles shown |');
+console.log('| CPU throttling | frame timeline (trace): BeginFrame / DroppedFrame / frames activated / main frames not needed | page frames (rAF) in the window, interval p50 | rAF frames missed (gaps > 1.5 intervals), worst gap | long animation frames (worst) | ticker: transform animation running all along; subtitles shown |');
 console.log('|---|---:|---:|---:|---:|---|');
 for (const r of results) {
   console.log(
-    `| ${r.rate}× | ${r.presented} / **${r.dropped}** / ${r.partial} (${r.reporterEvents} reports over ${r.seconds.toFixed(1)} s) | ${r.rafFrames}, ${r.intervalMs.toFixed(1)} ms | **${r.rafMissed}**, ${r.rafWorstGapMs.toFixed(1)} ms | ${r.longFrames} (${r.longFrameWorstMs.toFixed(0)} ms) | ${r.animationRunning ? 'yes' : 'NO'} (${r.transformAnimations}); ${r.tickerShown} |`,
+    `| ${r.rate}× | ${r.beginFrames} / **${r.dropped}** / ${r.drawn} / ${r.mainFramesAborted} (over ${r.seconds.toFixed(1)} s) | ${r.rafFrames}, ${r.intervalMs.toFixed(1)} ms | **${r.rafMissed}**, ${r.rafWorstGapMs.toFixed(1)} ms | ${r.longFrames} (${r.longFrameWorstMs.toFixed(0)} ms) | ${r.animationRunning ? 'yes' : 'NO'} (${r.transformAnimations}); ${r.tickerShown} |`,
   );
 }
 console.log(JSON.stringify({ loadAtStart, loadAtEnd, results }));

@@ -56,9 +56,20 @@ test('a questionnaire released to a room is answered on its TV and the console�
     // The console releases it after its confirmation and opens the results: nothing yet.
     await openAs(consolePage, DEMO.bund, '/content/question');
     const row = consolePage.getByRole('row').filter({ hasText: question });
+    const edit = { name: /^\s*(编\s*辑|Edit)\s*$/ };
+    await expect(row.getByRole('button', edit)).toBeVisible();
     await row.getByRole('button', { name: /^\s*(发\s*布|Release)\s*$/ }).click();
     await consolePage.locator('.ant-popconfirm').filter({ hasText: /确认发布吗？|Do you confirm the release\?/ }).getByRole('button', { name: /^\s*(确\s*定|OK)\s*$/ }).click();
     await expect(row).toContainText(/调查中|In the survey/);
+    // Released: the row no longer offers Edit, in the row or behind its More.
+    await expect(row.getByRole('button', edit)).toHaveCount(0);
+    if (await row.getByTestId('row-actions-more').isVisible()) {
+      await row.getByTestId('row-actions-more').click();
+      await expect(consolePage.getByTestId('row-actions-menu')).toBeVisible();
+      await expect(consolePage.getByTestId('row-actions-menu').getByRole('button', edit)).toHaveCount(0);
+      await consolePage.keyboard.press('Escape');
+      await expect(consolePage.getByTestId('row-actions-menu')).toBeHidden();
+    }
     // In the row, or behind its More (a menu of its own).
     if (await row.getByTestId('questionnaire-results-open').isVisible()) await row.getByTestId('questionnaire-results-open').click();
     else {

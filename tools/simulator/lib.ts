@@ -17,6 +17,8 @@ import { LaunchReporter } from '@htv/shared/areas/runlogs/reporter';
 import type { TaskResultRequest, TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks, type TaskActions } from '@htv/shared/areas/tasks/runner';
 import type { SurveyPart, SurveyReport } from '@htv/shared/areas/hotelsurvey/device';
+import { PUBLISH_RECEIPT_IDS_MAX, PUBLISH_RECEIPTS_PATH, type PublishedOnTv, type PublishReceiptRequest } from '@htv/shared/areas/publishing/device';
+import { QUESTIONNAIRE_ANSWER_PATH, type QuestionnaireAnswerRequest, type QuestionnaireOnTv, type QuestionnairesPart } from '@htv/shared/areas/questionnaires/device';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createHash } from 'node:crypto';
 import { JsonClient, type HttpResponse } from './http.js';
@@ -46,6 +48,9 @@ export type TvEvent =
   | { type: 'heartbeat'; ms: number }
   | { type: 'task'; logId: number; action: string; state: TaskResultRequest['state'] }
   | { type: 'survey'; surveyId: number; verdict: string | null }
+  /** Items published to the room that the TV holds for the first time (`kind`: the publishable's record name). */
+  | { type: 'published'; kind: string; ids: number[] }
+  | { type: 'answered'; questionnaireId: number; optionId: number; status: number }
   | { type: 'error'; message: string };
 
 export interface TvOptions {
@@ -73,6 +78,13 @@ export interface TvOptions {
   eventsPerHeartbeat?: number;
   /** Chance (0-1) per heartbeat that the TV opens one of SIMULATED_APPS, reported for the app launch log (default 0). */
   appLaunchShare?: number;
+  /** Report `delivered` receipts for the items published to the room, as the browser TV does (default false). */
+  receipts?: boolean;
+  /**
+   * The guest's answer to a questionnaire of the room not answered yet: an option id, or null to leave
+   * it for now (asked again at the next configuration). Default: never answers.
+   */
+  answer?: (questionnaire: QuestionnaireOnTv, tv: VirtualTv) => number | null;
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -80,6 +92,15 @@ export interface TvOptions {
 }
 
 type Envelope<T> = { code: string; data: T; errkey?: string; errmsg?: string };
+
+/** The configuration parts that carry items published to the room: part → the publishable's record name and the part's list. */
+const PUBLISHED_PARTS: Record<string, { kind: string; list: string }> = {
+  guestMessages: { kind: 'guestMessage', list: 'messages' },
+  notices: { kind: 'messageNotice', list: 'notices' },
+  subtitles: { kind: 'subtitle', list: 'subtitles' },
+  imageMessages: { kind: 'imageMessage', list: 'messages' },
+  questionnaires: { kind: 'questionnaire', list: 'questionnaires' },
+};
 
 /** Waits, or less when the signal aborts; the abort listener goes with the wait (loops sleep thousands of times). */
 /** The apps a simulated TV opens now and then (`appLaunchShare`). */
@@ -280,7 +301,50 @@ export class VirtualTv {
     await this.syncBoot();
     void this.releases.sync(this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
     void this.runSurvey();
+    await this.syncPublished();
+    await this.answerQuestionnaires();
     return this.config;
+  }
+
+  /** Ids of published items held, by kind (what `published` events and delivered receipts were sent for). */
+  readonly published = new Map<string, Set<number>>();
+
+  /**
+   * The items published to the room (docs/publishing.md): the ones held for the first time are a
+   * `published` event and, with `receipts`, a `delivered` receipt (at most 100 ids a receipt).
+   */
+  private async syncPublished(): Promise<void> {
+    for (const [part, { kind, list }] of Object.entries(PUBLISHED_PARTS)) {
+      const items = ((this.config?.[part as keyof DeviceConfig] as Record<string, PublishedOnTv[]> | null | undefined)?.[list] ?? []) as PublishedOnTv[];
+      const held = this.published.get(kind) ?? new Set<number>();
+      this.published.set(kind, held);
+      const fresh = items.map((item) => item.id).filter((id) => !held.has(id));
+      if (!fresh.length) continue;
+      for (const id of fresh) held.add(id);
+      this.emit({ type: 'published', kind, ids: fresh });
+      if (!this.options.receipts) continue;
+      for (let i = 0; i < fresh.length; i += PUBLISH_RECEIPT_IDS_MAX) {
+        const body: PublishReceiptRequest = { kind, ids: fresh.slice(i, i + PUBLISH_RECEIPT_IDS_MAX), state: 'delivered' };
+        await this.call('POST', `${DEVICE_API_BASE}${PUBLISH_RECEIPTS_PATH}`, body);
+      }
+    }
+  }
+
+  /** The guest answers the room's open questionnaires with the remote (`answer`), once per stay (the server decides). */
+  private async answerQuestionnaires(): Promise<void> {
+    const choose = this.options.answer;
+    const part = this.config?.['questionnaires' as keyof DeviceConfig] as QuestionnairesPart | null | undefined;
+    if (!choose || !part) return;
+    for (const questionnaire of part.questionnaires) {
+      if (questionnaire.answered !== null) continue;
+      const optionId = choose(questionnaire, this);
+      if (optionId === null) continue;
+      const body: QuestionnaireAnswerRequest = { questionnaireId: questionnaire.id, optionId };
+      const res = await this.client
+        .request<Envelope<unknown>>('POST', `${DEVICE_API_BASE}${QUESTIONNAIRE_ANSWER_PATH}`, { headers: this.auth(), body, signal: this.abort.signal })
+        .catch(() => null);
+      this.emit({ type: 'answered', questionnaireId: questionnaire.id, optionId, status: res?.status ?? 0 });
+    }
   }
 
   private surveyRun: string | undefined;
@@ -578,6 +642,8 @@ export interface FleetOptions {
   /** Index of the first TV (for several fleets of one seed). */
   offset?: number;
   verboseHeartbeats?: boolean;
+  /** Report delivered receipts of published items (see TvOptions). */
+  receipts?: boolean;
   /** Tracked events each TV records per heartbeat (see TvOptions). */
   eventsPerHeartbeat?: number;
   /** Chance per heartbeat that each TV opens an app (see TvOptions). */
@@ -614,6 +680,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         push: options.push,
         mqtt: options.mqtt,
         verboseHeartbeats: options.verboseHeartbeats,
+        receipts: options.receipts,
         eventsPerHeartbeat: options.eventsPerHeartbeat,
         appLaunchShare: options.appLaunchShare,
         spreadSeconds: options.spreadSeconds,

@@ -70,6 +70,10 @@ function describe(event: TvEvent): string {
       return `task ${event.action} (log ${event.logId}): ${event.state}`;
     case 'survey':
       return `survey ${event.surveyId}: ${event.verdict ?? 'report refused'}`;
+    case 'published':
+      return `${event.kind}: holds ${event.ids.join(', ')}`;
+    case 'answered':
+      return `questionnaire ${event.questionnaireId}: answered option ${event.optionId} (HTTP ${event.status})`;
     case 'heartbeat':
       return `heartbeat ${event.ms.toFixed(1)} ms`;
     case 'error':
@@ -93,6 +97,7 @@ const fleet = await startFleet({
   mqtt: !values['no-mqtt'],
   offset: Number(values.offset),
   verboseHeartbeats: values.verbose,
+  receipts: true,
   installFailureShare: Number(values['install-failures']),
   eventsPerHeartbeat: Number(values.events),
   appLaunchShare: Number(values['app-launches']),

@@ -1,5 +1,6 @@
 import type { SurveyPart } from '@htv/shared/areas/hotelsurvey/device';
 import { surveyFigures, surveyVerdict } from '@htv/shared/areas/hotelsurvey/device';
+import { translate } from '@htv/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet, type TvEvent } from '../../../tools/simulator/lib.js';
@@ -88,8 +89,13 @@ describe('hotel survey rules', () => {
     expect((await act(survey.id, 'pause')).status).toBe(409);
     expect((await act(survey.id, 'resume')).body.data.status).toBe('inProgress');
     expect((await act(survey.id, 'complete')).body.data.status).toBe('completed');
+    expect((await platform.put(`/api/records/hotel-surveys/${survey.id}`, base())).body.errkey).toBe('hotelsurvey.locked');
     expect((await act(survey.id, 'resume')).status).toBe(409);
     expect((await act(survey.id, 'close')).body.data.status).toBe('closed');
+    // Closed stays locked for edits (the declaration's locked states), in the caller's language.
+    const closedEdit = await platform.withLang('zh-CN').put(`/api/records/hotel-surveys/${survey.id}`, base());
+    expect(closedEdit.status).toBe(409);
+    expect(closedEdit.body.errmsg).toBe(translate('hotelsurvey.locked', 'zh-CN'));
     expect((await act(survey.id, 'start')).status).toBe(409);
     expect((await platform.delete(`/api/records/hotel-surveys/${survey.id}`)).status).toBe(200);
   });

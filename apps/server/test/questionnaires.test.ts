@@ -1,17 +1,9 @@
 import type { ImageMessagesPart } from '@htv/shared/areas/imagemessages/device';
 import type { QuestionnairesPart } from '@htv/shared/areas/questionnaires/device';
 import { translate } from '@htv/shared';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resultsOf } from '../src/areas/questionnaires/service.js';
-import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
-import { questionnaireAnswers, recordTables } from '../src/db/schema/index.js';
-import { localDiskStorage } from '../src/files/storage.js';
-import { seedDemo } from '../src/seed/demo.js';
+import { recordTables } from '../src/db/schema/index.js';
 import { configPartOf, installCodeOf, registerTv, type Tv } from './devices-support.js';
 import { createRooms, HttpPms, usePmsVendor } from './pms-support.js';
 import { testApp, type ApiResponse, type Client, type TestApp } from './support/app.js';
@@ -295,27 +287,4 @@ describe('questionnaires on the TV', () => {
     expect((await answer(siblingTv, q.id, opts[0]!.id)).status).toBe(409);
     expect((await answer(bTv, q.id, opts[0]!.id)).status).toBe(409);
   });
-});
-
-describe('the demo', () => {
-  it('has a questionnaire in the survey answered from its TVs, and a live image-text message with pictures', async () => {
-    const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
-    try {
-      await database.migrate();
-      expect(await seedDemo(database.db, localDiskStorage(mkdtempSync(join(tmpdir(), 'htv-demo-'))))).toBe(true);
-      const db = database.db;
-      const [live] = await db.select().from(recordTables.questionnaire!).where(eq(recordTables.questionnaire!.publishState, 'surveying'));
-      expect(live).toBeDefined();
-      const answers = await db.select().from(questionnaireAnswers).where(eq(questionnaireAnswers.questionnaireId, live!.id as number));
-      expect(answers.length).toBeGreaterThan(0);
-      expect(new Set(answers.map((row) => row.roomNumber)).size).toBe(answers.length);
-      const results = await resultsOf(db, live as never);
-      expect(results.total).toBe(answers.length);
-      expect(results.options.reduce((sum, o) => sum + o.count, 0)).toBe(answers.length);
-      const [message] = await db.select().from(recordTables.imageMessage!);
-      expect(message).toMatchObject({ publishState: 'byRoom', imageIds: [expect.any(String), expect.any(String)] });
-    } finally {
-      await database.close();
-    }
-  }, 240_000);
 });

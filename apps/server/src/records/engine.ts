@@ -1,4 +1,4 @@
-import { exactFilters, MAX_EXPORT_ROWS, ownerColumns, records, type Lang, type ListResult, type RecordDef } from '@htv/shared';
+import { exactFilters, isLockedRow, MAX_EXPORT_ROWS, ownerColumns, records, type Lang, type ListResult, type RecordDef } from '@htv/shared';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor.js';
@@ -318,6 +318,7 @@ export async function updateRow(ctx: WriteContext, def: RecordDef, id: number, b
     .transaction(async (tx) => {
       const [before] = await tx.select().from(table).where(and(eq(table.id, id), tenantFilter(def, table, ctx.actor))).for('update');
       if (!before) throw notFound();
+      if (isLockedRow(def, before)) throw conflict(def.states!.locked!.message ?? 'error.locked', { record: def.label });
       const owner = { brandId: before.brandId ?? null, hotelId: before.hotelId ?? null };
       await checkRefs(tx, def, ctx.actor, owner, values, { ...before, ...values });
       await checkFileRefs(tx, ctx.actor, def, values, owner);

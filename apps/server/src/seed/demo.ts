@@ -25,6 +25,8 @@ import { seedDemoChannels } from '../areas/channels/demo.js';
 import { seedDemoVod } from '../areas/vod/demo.js';
 import { seedDemoRcu } from '../areas/rcu/demo.js';
 import { seedDemoRobot } from '../areas/robot/demo.js';
+import { seedDemoHotelSurveys } from '../areas/hotelsurvey/demo.js';
+import { seedDemoDigitalWall } from '../areas/digitalwall/demo.js';
 import type { Storage } from '../files/storage.js';
 
 /** Demo sign-ins printed at start-up; the seed runs only on an empty database. */
@@ -163,6 +165,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     await seedDemoVod(tx, storage, userId('admin'));
     await seedDemoRcu(tx, { brandId: sunrise, hotelId: bund });
     await seedDemoRobot(tx, { brandId: sunrise, hotelId: bund });
+    await seedDemoHotelSurveys(tx, { userId: userId('admin'), live: bund, done: westLake, planned: (hotelIds[1] as number[])[0]! });
+    await seedDemoDigitalWall(tx, storage, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
   });
   return true;
 }

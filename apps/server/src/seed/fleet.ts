@@ -1,4 +1,7 @@
 import { JsonClient, macFor, VirtualTv, type TvEvent } from '@htv/tools/simulator';
+import type { QuestionnaireOnTv } from '@htv/shared/areas/questionnaires/device';
+import type { StayConfigPart } from '@htv/shared/areas/pms/protocol';
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -22,6 +25,9 @@ const RULE_REMARK = '演示电视 demo fleet';
 const FLEET_DEVICE = { launcher: 'hotelos', clientType: 'android', vendor: 'Simulator', size: '55' } as const;
 const HISTORY_DAYS = 7;
 const MINUTE = 60_000;
+
+/** TVs the demo runs by default (`DEMO_FLEET`, docs/demo.md): what the seed plans its fleet-facing data for. */
+export const DEMO_FLEET_DEFAULT = 60;
 
 /** The demo hotels, by public id (tenants/demo.ts numbers them 1000001, … in declaration order). */
 const DEMO_HOTEL_IDS = DEMO_BRANDS.flatMap((brand) => brand.hotels).map((_, i) => String(1000001 + i));
@@ -70,6 +76,19 @@ export async function planFleet(db: Db, count: number): Promise<FleetTv[]> {
       stolen,
     };
   });
+}
+
+/**
+ * The MAC and room of the first `take` authorized fleet TVs of a hotel in the default fleet (the plan
+ * is the same on every start: MACs derive from the fleet's seed), for seed data that names the fleet's
+ * TVs (a hotel survey listing them). Empty when the hotel is not one the fleet covers.
+ */
+export async function fleetTvsOf(db: Db, hotelId: number, take: number): Promise<{ mac: string; roomNumber: string }[]> {
+  const plan = await planFleet(db, DEMO_FLEET_DEFAULT);
+  return plan
+    .filter((tv) => tv.hotelId === hotelId && tv.authorized && !tv.stolen)
+    .slice(0, take)
+    .map((tv) => ({ mac: macFor(FLEET_SEED, tv.index), roomNumber: tv.roomNumber }));
 }
 
 /**
@@ -137,6 +156,31 @@ export async function seedFleetHistory(db: Db, plan: FleetTv[], statsUtcOffsetMi
   if (hours.length) await db.insert(terminalPresenceHours).values(hours).onConflictDoNothing();
 }
 
+/** Share of a room's stays whose guest answers a questionnaire that pops up. */
+export const ANSWER_SHARE = 0.75;
+/** How the demo guests lean, by the options' order (the larger sort first): mostly the first two. */
+const ANSWER_WEIGHTS = [5, 4, 2, 1];
+
+/** A number in [0, 1) fixed by its parts (the same guest decides the same way on every start). */
+const draw = (...parts: (string | number)[]) => createHash('sha256').update(parts.join(':')).digest().readUInt32BE(0) / 2 ** 32;
+
+/**
+ * The demo guest's answer to a questionnaire on a fleet TV (the simulator's `answer`): three stays in
+ * four answer, leaning to the first options; the room's stay (the `stay` part, or none) and the TV
+ * decide, so a TV switched on again decides as before and a new guest decides afresh.
+ */
+export function fleetAnswer(questionnaire: QuestionnaireOnTv, tv: Pick<VirtualTv, 'mac' | 'config'>): number | null {
+  const stay = (tv.config as { stay?: StayConfigPart | null } | undefined)?.stay?.id ?? 0;
+  if (draw(tv.mac, questionnaire.id, stay, 'answers') >= ANSWER_SHARE || !questionnaire.options.length) return null;
+  const weights = questionnaire.options.map((_, i) => ANSWER_WEIGHTS[i] ?? 1);
+  let pick = draw(tv.mac, questionnaire.id, stay, 'option') * weights.reduce((a, b) => a + b, 0);
+  for (const [i, option] of questionnaire.options.entries()) {
+    pick -= weights[i]!;
+    if (pick < 0) return option.id;
+  }
+  return questionnaire.options.at(-1)!.id;
+}
+
 export interface RunningFleet {
   stop(): Promise<void>;
 }
@@ -155,7 +199,8 @@ export function runFleet(plan: FleetTv[], url: string, log: FastifyBaseLogger, s
   const timers = new Set<NodeJS.Timeout>();
   let stopping = false;
   const tvs = plan.map((planned) => {
-    const tv = new VirtualTv({ url, seed: FLEET_SEED, index: planned.index, installCode: planned.installCode, roomNumber: planned.roomNumber, device: { ...FLEET_DEVICE }, client, onEvent });
+    // As the browser TV: delivered receipts of what is published to the room, and the guest answers questionnaires.
+    const tv = new VirtualTv({ url, seed: FLEET_SEED, index: planned.index, installCode: planned.installCode, roomNumber: planned.roomNumber, device: { ...FLEET_DEVICE }, client, onEvent, receipts: true, answer: fleetAnswer });
     let on = false;
     const flip = async (first: boolean) => {
       if (stopping) return;

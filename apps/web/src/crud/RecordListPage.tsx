@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listColumns, type StateAction } from '@htv/shared';
+import { isLockedRow, listColumns, type StateAction } from '@htv/shared';
 import { Button, Card, Divider, Popconfirm, Space, Typography } from 'antd';
 import type { Key } from 'react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -113,7 +113,8 @@ export default function RecordListPage({ record, Form, filters, columns: pageCol
   const rowActionItems = (row: Row): RowActionItem[] => {
     const available = stateActions.filter(([name, action]) => access.action(name) && stateField && action.from.includes(String(row[stateField])));
     return [
-      ...(access.update
+      // A row whose state locks it (`states.locked`: released, started) has no Edit.
+      ...(access.update && !isLockedRow(record, row)
         ? [
             {
               key: 'edit',

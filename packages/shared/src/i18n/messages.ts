@@ -76,6 +76,7 @@ export const messages = {
     'zh-CN': '当前状态下不能执行此操作',
     'en-US': 'This action is not allowed in the current state',
   },
+  'error.locked': { 'zh-CN': '{record}在当前状态下不能修改', 'en-US': '{record} cannot be changed in its current state' },
   'error.saveFailed': { 'zh-CN': '保存失败', 'en-US': 'Save failed' },
   'error.deleteFailed': { 'zh-CN': '删除失败', 'en-US': 'Delete failed' },
   'error.getDataFailed': { 'zh-CN': '获取数据失败，请刷新页面', 'en-US': 'get data failed, please refresh the page' },

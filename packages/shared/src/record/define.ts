@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Lang, Text } from '../i18n/lang.js';
+import type { MessageKey } from '../i18n/messages.js';
 import type { FieldDef } from './fields.js';
 
 export type UserType = 1 | 2 | 3;
@@ -28,6 +29,24 @@ export interface StateAction {
 
 export const STATE_REASON_MAX = 200;
 
+/**
+ * States in which a row's fields no longer change (a released questionnaire, a started survey): the
+ * server refuses the generic update with 409 `message` (default `error.locked`) and the list hides
+ * the row's Edit. State actions and delete keep their own rules.
+ */
+export interface StateLock {
+  states: readonly string[];
+  /** The refusal, a key of the message catalogue (its params: `record`, the record's label). */
+  message?: MessageKey;
+}
+
+/** A record's state machine: the choice field the actions change, the actions, and the states that lock editing. */
+export interface StateMachine<N extends string = string> {
+  field: N;
+  actions: Record<string, StateAction>;
+  locked?: StateLock;
+}
+
 /** A titled section of the generated forms: its fields in the order shown. */
 export interface FieldGroup<N extends string = string> {
   key: string;
@@ -54,7 +73,7 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
   titleFieldEn?: keyof F & string;
   defaultSort?: { field: (keyof F & string) | 'id' | 'createdAt'; order: 'asc' | 'desc' };
   /** State machine on a choice field, driven by named actions. */
-  states?: { field: keyof F & string; actions: Record<string, StateAction> };
+  states?: StateMachine<keyof F & string>;
   /** URL segment under /api/records/ and the web list route; defaults to kebab-case of name. */
   path?: string;
   /** SQL table name; defaults to snake_case of name. */
@@ -118,6 +137,7 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
     throw new Error(`${opts.name}: the state field ${opts.states.field} must be readOnly (actions change it)`);
   }
   checkGroups(opts);
+  checkStateLock(opts);
   checkRequiredWhen(opts);
   checkOwnerFields(opts);
   if (opts.titleFieldEn && opts.fields[opts.titleFieldEn]?.kind !== 'text') throw new Error(`${opts.name}: titleFieldEn names no text field`);
@@ -133,6 +153,21 @@ export function defineRecord<F extends Record<string, FieldDef>>(opts: RecordOpt
     inputSchema: z.strictObject(shape) as unknown as RecordDef<F>['inputSchema'],
     writable,
   };
+}
+
+function checkStateLock<F extends Record<string, FieldDef>>(opts: RecordOptions<F>) {
+  const lock = opts.states?.locked;
+  if (!lock) return;
+  const options = (opts.fields[opts.states!.field] as { options?: Record<string, unknown> } | undefined)?.options;
+  for (const state of lock.states) {
+    if (options && !Object.hasOwn(options, state)) throw new Error(`${opts.name}: locked state ${state} is no choice of ${opts.states!.field}`);
+  }
+}
+
+/** The row's state locks its fields (`states.locked`): no generic update, no Edit button. */
+export function isLockedRow(record: Pick<RecordDef, 'states'>, row: Record<string, unknown>): boolean {
+  const machine = record.states;
+  return !!machine?.locked && machine.locked.states.includes(String(row[machine.field]));
 }
 
 function checkGroups<F extends Record<string, FieldDef>>(opts: RecordOptions<F>) {

@@ -13,8 +13,7 @@ import { addConfigPart, deviceAuthHook, type DeviceRuntime } from '../devices/pl
 import { perTerminalLimit, rateLimit } from '../devices/limits.js';
 import { deleteResults, pushSurveyTvs, resultsOf, saveReport, SURVEY_DOWNLOAD_BYTES, SURVEY_PINGS, surveyPart } from './service.js';
 
-/** States in which a survey's fields may change and it may be deleted. */
-const EDITABLE = ['notStarted'];
+/** States in which a survey may be deleted (its fields change only while not started: the declaration's `states.locked`). */
 const DELETABLE = ['notStarted', 'closed'];
 let installed = false;
 
@@ -28,7 +27,6 @@ export function registerHotelSurveys(app: FastifyInstance, db: Db): void {
     installed = true;
     addRecordHooks('hotelSurvey', {
       beforeWrite(_ctx, values, existing) {
-        if (existing && !EDITABLE.includes(existing.status as string)) throw new AppError('conflict', 'hotelsurvey.locked');
         const merged = { ...existing, ...values };
         if (!merged.hotel) throw invalidFields({ hotel: { key: 'hotelsurvey.hotelRequired' } });
         if (typeof values.macs === 'string') {

@@ -1,4 +1,5 @@
-import { OPTION_FIELDS, OPTIONS_MAX, OPTIONS_MIN, QUESTION_FIELDS } from '@htv/shared/areas/questionnaires/records';
+import { isLockedRow } from '@htv/shared';
+import { OPTION_FIELDS, OPTIONS_MAX, OPTIONS_MIN, QUESTION_FIELDS, questionnaire } from '@htv/shared/areas/questionnaires/records';
 import type { QuestionnaireOnTv, QuestionnaireResults } from '@htv/shared/areas/questionnaires/device';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -108,7 +109,6 @@ export async function resultsOf(db: Db, row: Row): Promise<QuestionnaireResults>
   };
 }
 
-const isPending = (row: Row | Record<string, unknown> | undefined) => !row || row.publishState === 'unpublished';
 
 let installed = false;
 
@@ -122,11 +122,8 @@ export function installQuestionnaireRules(): void {
   if (installed) return;
   installed = true;
   addPublishable(KIND, 'survey');
+  // Edited only while pending release: the declaration's `states.locked` (the engine refuses the update).
   addRecordHooks(KIND, {
-    beforeWrite(_ctx, values, existing) {
-      if (existing && !isPending(existing)) throw conflict('questionnaires.released');
-      return values;
-    },
     async beforeAction(ctx, row, action) {
       if (action !== 'publish') return;
       const [found] = await ctx.db.select({ n: count() }).from(options()).where(eq(options().questionnaireId, row.id));
@@ -146,7 +143,8 @@ export function installQuestionnaireRules(): void {
       const hotelId = (values.hotelId ?? existing?.hotelId) as number | undefined;
       // The questionnaire of another hotel (a brand user's reach holds several) is not this option's.
       if (parents.some((parent) => parent.hotelId !== hotelId)) throw invalidFields({ questionnaireId: { key: 'error.notFound' } });
-      if (parents.some((parent) => !isPending(parent))) throw conflict('questionnaires.released');
+      // An option changes only while its questionnaire may (the questionnaire's `states.locked`).
+      if (parents.some((parent) => isLockedRow(questionnaire, parent))) throw conflict('questionnaires.released');
       const target = values.questionnaireId as number | undefined;
       if (target !== undefined && target !== existing?.questionnaireId) {
         const [found] = await ctx.db.select({ n: count() }).from(options()).where(eq(options().questionnaireId, target));

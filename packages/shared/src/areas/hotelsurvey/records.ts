@@ -52,6 +52,8 @@ export const hotelSurvey = defineRecord({
       complete: { label: t('完成', 'Complete'), from: ['inProgress', 'paused'], to: 'completed', confirm: t('确定完成该调研？', 'Complete this survey?') },
       close: { label: t('关闭', 'Close'), from: ['notStarted', 'inProgress', 'paused', 'completed'], to: 'closed', confirm: t('确定关闭该调研？', 'Close this survey?') },
     },
+    // Start is irreversible and locks the fields: only a survey not started is edited.
+    locked: { states: ['inProgress', 'paused', 'completed', 'closed'], message: 'hotelsurvey.locked' },
   },
   fields: {
     // Required with the spec's own message (`hotelsurvey.hotelRequired`) on both sides: the schema's

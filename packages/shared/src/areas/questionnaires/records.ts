@@ -32,7 +32,8 @@ export const questionnaire = defineRecord({
   titleField: 'question',
   titleFieldEn: 'questionEn',
   defaultSort: { field: 'createdAt', order: 'desc' },
-  states: surveyActions(),
+  // Released (scheduled, in the survey) or finished: answers refer to it, so it is no longer edited.
+  states: { ...surveyActions(), locked: { states: ['scheduled', 'surveying', 'finished'], message: 'questionnaires.released' } },
   columns: ['question', 'questionEn', 'publishMethod', 'publishAt', 'publishState', 'publishedAt', 'createdAt'],
   groups: [
     { key: 'question', label: t('问题', 'Question'), fields: ['question', 'questionTw', 'questionEn'] },

@@ -31,7 +31,21 @@ const STAY_COLUMNS = () => {
   return { id: s.id, brandId: s.brandId, hotelId: s.hotelId, roomNumber: s.roomNumber, guestName: s.guestName, reservation: s.reservation, groupCode: s.groupCode };
 };
 
-async function requireRoom(tx: Db, hotel: Hotel, number: string): Promise<void> {
+/**
+ * The rooms a request's events name, read once for the request (docs/pms.md "Throughput"): the numbers
+ * asked about, and for each that exists, its terminals. Events do not add, remove or re-room terminals.
+ */
+export interface KnownRooms {
+  numbers: ReadonlySet<string>;
+  /** The rooms that exist, with their terminals' ids. */
+  terminals: ReadonlyMap<string, readonly number[]>;
+}
+
+async function requireRoom(tx: Db, hotel: Hotel, number: string, known?: KnownRooms): Promise<void> {
+  if (known?.numbers.has(number)) {
+    if (!known.terminals.has(number)) throw new Refusal('unknownRoom');
+    return;
+  }
   const [room] = await tx.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.hotelId, hotel.id), eq(rooms.number, number))).limit(1);
   if (!room) throw new Refusal('unknownRoom');
 }
@@ -48,8 +62,8 @@ export async function inHouseStay(tx: Db, hotelId: number, roomNumber: string): 
   return (row as StayRow | undefined) ?? null;
 }
 
-async function stayFor(tx: Db, hotel: Hotel, event: PmsEvent): Promise<StayRow> {
-  await requireRoom(tx, hotel, event.room);
+async function stayFor(tx: Db, hotel: Hotel, event: PmsEvent, known?: KnownRooms): Promise<StayRow> {
+  await requireRoom(tx, hotel, event.room, known);
   const stay = await inHouseStay(tx, hotel.id, event.room);
   if (!stay || (event.reservation && stay.reservation && stay.reservation !== event.reservation)) throw new Refusal('noStay');
   return stay;
@@ -67,7 +81,9 @@ async function setTerminalGuest(tx: Db, hotelId: number, roomNumber: string, gue
 }
 
 /** The terminals of a room, whose `stay` part changes with the stay even when the name does not. */
-async function roomTerminals(tx: Db, hotelId: number, roomNumber: string): Promise<number[]> {
+async function roomTerminals(tx: Db, hotelId: number, roomNumber: string, known?: KnownRooms): Promise<number[]> {
+  const cached = known?.terminals.get(roomNumber);
+  if (cached) return [...cached];
   const t = terminals();
   const rows = await tx.select({ id: t.id }).from(t).where(and(eq(t.hotelId, hotelId), eq(t.roomNumber, roomNumber)));
   return rows.map((row) => row.id as number);
@@ -126,23 +142,23 @@ function stayValues(event: CheckIn | GuestChange) {
   return values;
 }
 
-async function changeStay(tx: Db, hotel: Hotel, stay: StayRow, event: CheckIn | GuestChange): Promise<Applied> {
+async function changeStay(tx: Db, hotel: Hotel, stay: StayRow, event: CheckIn | GuestChange, known?: KnownRooms): Promise<Applied> {
   const s = stays();
   const [row] = await tx.update(s).set({ ...stayValues(event), updatedAt: new Date() }).where(eq(s.id, stay.id)).returning(STAY_COLUMNS());
   const updated = row as StayRow;
   if (updated.groupCode && updated.groupCode !== stay.groupCode) await joinTourGroup(tx, hotel, updated.groupCode, updated.roomNumber, event);
   await setTerminalGuest(tx, hotel.id, updated.roomNumber, updated.guestName);
-  return { stay: updated, terminalIds: await roomTerminals(tx, hotel.id, updated.roomNumber) };
+  return { stay: updated, terminalIds: await roomTerminals(tx, hotel.id, updated.roomNumber, known) };
 }
 
 /**
  * A check-in. The same reservation checked in again changes its stay; another guest's stay still in
  * the room (a check-out the PMS never sent) is checked out first, with its receipt.
  */
-async function checkIn(tx: Db, hotel: Hotel, event: CheckIn): Promise<Applied> {
-  await requireRoom(tx, hotel, event.room);
+async function checkIn(tx: Db, hotel: Hotel, event: CheckIn, known?: KnownRooms): Promise<Applied> {
+  await requireRoom(tx, hotel, event.room, known);
   const current = await inHouseStay(tx, hotel.id, event.room);
-  if (current && event.reservation && current.reservation === event.reservation) return changeStay(tx, hotel, current, event);
+  if (current && event.reservation && current.reservation === event.reservation) return changeStay(tx, hotel, current, event, known);
   if (current) await checkOut(tx, current);
   const s = stays();
   const [row] = await tx
@@ -152,13 +168,13 @@ async function checkIn(tx: Db, hotel: Hotel, event: CheckIn): Promise<Applied> {
   const stay = row as StayRow;
   if (event.group) await joinTourGroup(tx, hotel, event.group, event.room, event);
   await setTerminalGuest(tx, hotel.id, event.room, event.guest.name);
-  return { stay, terminalIds: await roomTerminals(tx, hotel.id, event.room) };
+  return { stay, terminalIds: await roomTerminals(tx, hotel.id, event.room, known) };
 }
 
-async function moveRoom(tx: Db, hotel: Hotel, event: Extract<PmsEvent, { type: 'roomMove' }>): Promise<Applied> {
-  const stay = await stayFor(tx, hotel, event);
+async function moveRoom(tx: Db, hotel: Hotel, event: Extract<PmsEvent, { type: 'roomMove' }>, known?: KnownRooms): Promise<Applied> {
+  const stay = await stayFor(tx, hotel, event, known);
   if (event.toRoom === event.room) return { stay, terminalIds: [] };
-  await requireRoom(tx, hotel, event.toRoom);
+  await requireRoom(tx, hotel, event.toRoom, known);
   if (await inHouseStay(tx, hotel.id, event.toRoom)) throw new Refusal('roomOccupied');
   const s = stays();
   await tx.update(s).set({ roomNumber: event.toRoom, updatedAt: new Date() }).where(eq(s.id, stay.id));
@@ -168,7 +184,7 @@ async function moveRoom(tx: Db, hotel: Hotel, event: Extract<PmsEvent, { type: '
   const moved = { ...stay, roomNumber: event.toRoom };
   // The areas' parts of the stay (open wake-up calls, messages sent to the room) follow the guest.
   await runRoomMoveHandlers(tx, moved, event.room, event.toRoom);
-  const terminalIds = [...(await roomTerminals(tx, hotel.id, event.room)), ...(await roomTerminals(tx, hotel.id, event.toRoom))];
+  const terminalIds = [...(await roomTerminals(tx, hotel.id, event.room, known)), ...(await roomTerminals(tx, hotel.id, event.toRoom, known))];
   return { stay: moved, terminalIds };
 }
 
@@ -180,27 +196,31 @@ async function moveInTourGroup(tx: Db, hotelId: number, code: string, from: stri
   await tx.update(g).set({ rooms: [...list, to].join(','), updatedAt: new Date() }).where(eq(g.id, group.id));
 }
 
-/** Applies one valid event inside the caller's transaction; a `Refusal` leaves nothing written. */
-export async function applyEvent(tx: Db, hotel: Hotel, event: PmsEvent): Promise<Applied> {
+/**
+ * Applies one valid event inside the caller's transaction; a `Refusal` is thrown before the caller's
+ * transaction (or savepoint) is left, so rolling it back leaves nothing written. `known`: the rooms
+ * of the request, read once (otherwise each is read here).
+ */
+export async function applyEvent(tx: Db, hotel: Hotel, event: PmsEvent, known?: KnownRooms): Promise<Applied> {
   switch (event.type) {
     case 'checkIn':
-      return checkIn(tx, hotel, event);
+      return checkIn(tx, hotel, event, known);
     case 'guestChange':
-      return changeStay(tx, hotel, await stayFor(tx, hotel, event), event);
+      return changeStay(tx, hotel, await stayFor(tx, hotel, event, known), event, known);
     case 'roomMove':
-      return moveRoom(tx, hotel, event);
+      return moveRoom(tx, hotel, event, known);
     case 'checkOut': {
-      const stay = await stayFor(tx, hotel, event);
+      const stay = await stayFor(tx, hotel, event, known);
       await checkOut(tx, stay);
-      return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber) };
+      return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber, known) };
     }
     case 'wakeUpSet':
     case 'wakeUpClear':
     case 'messageWaiting': {
-      const stay = await stayFor(tx, hotel, event);
+      const stay = await stayFor(tx, hotel, event, known);
       await guestServiceHandler(event.type)?.(tx, event, stay);
       // The room's TVs fetch what the handler changed (their wake-up or message part) after the commit.
-      return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber) };
+      return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber, known) };
     }
   }
 }

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.js';
 import { pmsEventKeys, recordTables, rooms } from '../../db/schema/index.js';
 import { unstorableTextPath } from '../../http/request-data.js';
 import { notifyConfigChanged } from '../devices/service.js';
-import { applyEvent, inHouseStayView, Refusal, type Hotel, type KnownRooms } from './stays.js';
+import type { StayRow } from './hooks.js';
+import { applyEvent, checkOutStays, inHouseStayView, Refusal, type Hotel, type KnownRooms } from './stays.js';
 
 /** Where an event came from: the interface and the sender's address. */
 export interface EventOrigin {
@@ -131,7 +132,7 @@ interface Outcome {
 
 /** The rooms the events name that exist, with their terminals: read once for the whole request. */
 async function knownRooms(tx: Db, hotel: Hotel, events: readonly PmsEvent[]): Promise<KnownRooms> {
-  const numbers = [...new Set(events.flatMap((event) => (event.type === 'roomMove' ? [event.room, event.toRoom] : [event.room])))];
+  const numbers = [...new Set(events.flatMap(roomsOf))];
   const t = recordTables.terminal!;
   const rows = await tx
     .select({ number: rooms.number, terminalId: t.id })
@@ -146,6 +147,9 @@ async function knownRooms(tx: Db, hotel: Hotel, events: readonly PmsEvent[]): Pr
   }
   return { numbers: new Set(numbers), terminals };
 }
+
+/** The rooms an event concerns. */
+const roomsOf = (event: PmsEvent): string[] => (event.type === 'roomMove' ? [event.room, event.toRoom] : [event.room]);
 
 async function applyBatch(db: Db, hotel: Hotel, origin: EventOrigin, read: readonly Read[], lang: Lang, isolate: boolean): Promise<Outcome> {
   return db.transaction(async (tx) => {
@@ -168,6 +172,11 @@ async function applyBatch(db: Db, hotel: Hotel, origin: EventOrigin, read: reado
       for (const row of rows) stored.set(row.eventId, row.answer as PmsEventAnswer);
     }
     const known = await knownRooms(tx, hotel, events);
+    // Without savepoints the request's check-outs are carried out together, before any later event of
+    // their rooms and at the end; with them (a refusal rolls back one event) each at once.
+    const checkOuts: StayRow[] = [];
+    if (!isolate) known.checkOuts = checkOuts;
+    const flush = () => checkOutStays(tx, hotel.id, checkOuts.splice(0));
     const answers: PmsEventAnswer[] = [];
     const logs: LogRow[] = [];
     const terminalIds = new Set<number>();
@@ -181,6 +190,7 @@ async function applyBatch(db: Db, hotel: Hotel, origin: EventOrigin, read: reado
         continue;
       }
       const { event } = item;
+      if (checkOuts.length && roomsOf(event).some((room) => checkOuts.some((stay) => stay.roomNumber === room))) await flush();
       const logged = { roomNumber: event.room, event: event.type, eventId: event.id };
       const first = appliedHere.get(event.id) ?? (fresh.has(event.id) ? undefined : stored.get(event.id));
       if (first) {
@@ -203,6 +213,7 @@ async function applyBatch(db: Db, hotel: Hotel, origin: EventOrigin, read: reado
         logs.push({ ...logged, guestName: await guestNameOf(tx, hotel, event), result: 'refused', reason: error.reason });
       }
     }
+    await flush();
     if (appliedHere.size) {
       const values = [...appliedHere].map(([id, answer]) => sql`(${id}, ${JSON.stringify(answer)})`);
       await tx.execute(sql`

@@ -3,7 +3,7 @@ import type { PmsEvent } from '@htv/shared/areas/pms/protocol';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordTables, rooms } from '../../db/schema/index.js';
-import { guestServiceHandler, runCheckOutHandlers, runRoomMoveHandlers, type ReceiptItem, type StayRow } from './hooks.js';
+import { guestServiceHandler, runCheckOutHandlers, runCheckOutHandlersOf, runRoomMoveHandlers, type ReceiptItem, type StayRow } from './hooks.js';
 
 /** An event the server will not apply: the transaction rolls back and the PMS log says why. */
 export class Refusal extends Error {
@@ -39,6 +39,11 @@ export interface KnownRooms {
   numbers: ReadonlySet<string>;
   /** The rooms that exist, with their terminals' ids. */
   terminals: ReadonlyMap<string, readonly number[]>;
+  /**
+   * When set, check-outs are collected here instead of carried out at once: the caller carries them
+   * out together (`checkOutStays`) before any later event of their rooms and before it commits.
+   */
+  checkOuts?: StayRow[];
 }
 
 async function requireRoom(tx: Db, hotel: Hotel, number: string, known?: KnownRooms): Promise<void> {
@@ -106,6 +111,36 @@ export async function checkOut(tx: Db, stay: StayRow): Promise<ReceiptItem[]> {
   const s = stays();
   await tx.update(s).set({ state: 'checkedOut', checkedOutAt: new Date().toISOString(), receipt, updatedAt: new Date() }).where(eq(s.id, stay.id));
   return receipt;
+}
+
+/**
+ * Ends several stays of a hotel (different rooms) together, as `checkOut` one by one would: the
+ * guest's name off the rooms' terminals in one statement, the areas' handlers (`runCheckOutHandlersOf`),
+ * and the states and receipts in one statement.
+ */
+export async function checkOutStays(tx: Db, hotelId: number, list: readonly StayRow[]): Promise<void> {
+  if (list.length <= 1) {
+    if (list[0]) await checkOut(tx, list[0]);
+    return;
+  }
+  const t = terminals();
+  const cleared = await tx
+    .update(t)
+    .set({ guest: null, updatedAt: new Date() })
+    .where(and(eq(t.hotelId, hotelId), inArray(t.roomNumber, list.map((stay) => stay.roomNumber)), sql`${t.guest} is not null`))
+    .returning({ mac: t.mac, roomNumber: t.roomNumber });
+  const handled = await runCheckOutHandlersOf(tx, list);
+  const at = new Date().toISOString();
+  const values = list.map((stay) => {
+    const macs = cleared.filter((row) => row.roomNumber === stay.roomNumber).map((row) => row.mac as string);
+    const receipt: ReceiptItem[] = [...(macs.length ? [{ area: 'pms', key: 'pms.receiptTerminalGuest', count: macs.length, items: macs }] : []), ...handled.get(stay.id)!];
+    return sql`(${stay.id}::int, ${JSON.stringify(receipt)}::jsonb)`;
+  });
+  const s = stays();
+  await tx.execute(sql`
+    update ${s} set state = 'checkedOut', checked_out_at = ${at}::timestamptz, receipt = v.receipt, updated_at = ${at}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(id, receipt)
+     where ${s.id} = v.id`);
 }
 
 /** Adds a room to the hotel's tour group of the code, creating the group (named by its code) the first time. */
@@ -211,7 +246,8 @@ export async function applyEvent(tx: Db, hotel: Hotel, event: PmsEvent, known?: 
       return moveRoom(tx, hotel, event, known);
     case 'checkOut': {
       const stay = await stayFor(tx, hotel, event, known);
-      await checkOut(tx, stay);
+      if (known?.checkOuts) known.checkOuts.push(stay);
+      else await checkOut(tx, stay);
       return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber, known) };
     }
     case 'wakeUpSet':

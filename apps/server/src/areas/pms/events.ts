@@ -7,7 +7,7 @@ import { pmsEventKeys, recordTables, rooms } from '../../db/schema/index.js';
 import { unstorableTextPath } from '../../http/request-data.js';
 import { notifyConfigChanged } from '../devices/service.js';
 import type { StayRow } from './hooks.js';
-import { applyEvent, checkOutStays, inHouseStayView, Refusal, type Hotel, type KnownRooms } from './stays.js';
+import { applyEvent, checkOutStays, inHouseStayView, inHouseStaysLocked, Refusal, type Hotel, type KnownRooms } from './stays.js';
 
 /** Where an event came from: the interface and the sender's address. */
 export interface EventOrigin {
@@ -113,6 +113,8 @@ export async function handleEvents(db: Db, hotel: Hotel, origin: EventOrigin, ra
         outcome = await applyBatch(db, hotel, origin, read, lang, false);
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
+        // One event refused: nothing to keep but its log row. Several: again, each in its savepoint.
+        if (read.length === 1) return [await refuse(db, hotel, origin, events[0]!, error.reason, lang)];
         outcome = await applyBatch(db, hotel, origin, read, lang, true);
       }
       notifyConfigChanged([...outcome.terminalIds]);
@@ -123,6 +125,12 @@ export async function handleEvents(db: Db, hotel: Hotel, origin: EventOrigin, ra
       throw error;
     }
   }
+}
+
+/** Logs a valid event refused (the room's guest named when there is one) and answers it. */
+async function refuse(db: Db, hotel: Hotel, origin: EventOrigin, event: PmsEvent, reason: PmsRefusal, lang: Lang): Promise<PmsEventAnswer> {
+  await logEvent(db, hotel, origin, { roomNumber: event.room, event: event.type, eventId: event.id, guestName: await guestNameOf(db, hotel, event), result: 'refused', reason });
+  return refusedAnswer(event.id, reason, lang);
 }
 
 interface Outcome {
@@ -175,8 +183,14 @@ async function applyBatch(db: Db, hotel: Hotel, origin: EventOrigin, read: reado
     // Without savepoints the request's check-outs are carried out together, before any later event of
     // their rooms and at the end; with them (a refusal rolls back one event) each at once.
     const checkOuts: StayRow[] = [];
-    if (!isolate) known.checkOuts = checkOuts;
-    const flush = () => checkOutStays(tx, hotel.id, checkOuts.splice(0));
+    if (!isolate) {
+      // Without savepoints the request also keeps its rooms' stays (read and locked at once) and
+      // writes the terminals' guest names once, before anything reads them.
+      known.checkOuts = checkOuts;
+      known.stays = await inHouseStaysLocked(tx, hotel.id, [...known.terminals.keys()]);
+      known.guests = new Map();
+    }
+    const flush = () => checkOutStays(tx, hotel.id, checkOuts.splice(0), known);
     const answers: PmsEventAnswer[] = [];
     const logs: LogRow[] = [];
     const terminalIds = new Set<number>();

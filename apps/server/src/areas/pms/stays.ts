@@ -44,6 +44,53 @@ export interface KnownRooms {
    * out together (`checkOutStays`) before any later event of their rooms and before it commits.
    */
   checkOuts?: StayRow[];
+  /**
+   * When set: the rooms' in-house stays, read (and locked) once for the request and kept as the events
+   * change them; a room missing here is read from the database.
+   */
+  stays?: Map<string, StayRow | null>;
+  /**
+   * When set: the guest names to write on the rooms' terminals, the last one a room wins, written in
+   * one statement (`writeTerminalGuests`) before anything reads them and before the commit.
+   */
+  guests?: Map<string, string | null>;
+}
+
+/** The room's in-house stay: the request's copy when it holds the room, else read and locked. */
+async function stayOfRoom(tx: Db, hotelId: number, roomNumber: string, known?: KnownRooms): Promise<StayRow | null> {
+  const cached = known?.stays?.get(roomNumber);
+  if (cached !== undefined) return cached;
+  return inHouseStay(tx, hotelId, roomNumber);
+}
+
+/** Keeps the request's copy of a room's in-house stay up to date. */
+function keepStay(known: KnownRooms | undefined, roomNumber: string, stay: StayRow | null): void {
+  known?.stays?.set(roomNumber, stay);
+}
+
+/** The in-house stays of the rooms, locked for this transaction (the request's copy, `KnownRooms.stays`). */
+export async function inHouseStaysLocked(tx: Db, hotelId: number, roomNumbers: readonly string[]): Promise<Map<string, StayRow | null>> {
+  const s = stays();
+  const rows = (await tx
+    .select(STAY_COLUMNS())
+    .from(s)
+    .where(and(eq(s.hotelId, hotelId), inArray(s.roomNumber, [...roomNumbers]), eq(s.state, 'inHouse')))
+    .orderBy(s.id)
+    .for('update')) as StayRow[];
+  const found = new Map<string, StayRow | null>(roomNumbers.map((room) => [room, null]));
+  for (const row of rows) found.set(row.roomNumber, row);
+  return found;
+}
+
+/** Writes the guest names the request's events left for the rooms' terminals (see `KnownRooms.guests`). */
+export async function writeTerminalGuests(tx: Db, hotelId: number, known?: KnownRooms): Promise<void> {
+  if (!known?.guests?.size) return;
+  const values = [...known.guests].map(([room, guest]) => sql`(${room}::varchar, ${guest}::varchar)`);
+  known.guests.clear();
+  await tx.execute(sql`
+    update terminals set guest = v.guest, updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(room, guest)
+     where terminals.hotel_id = ${hotelId} and terminals.room_number = v.room and terminals.guest is distinct from v.guest`);
 }
 
 async function requireRoom(tx: Db, hotel: Hotel, number: string, known?: KnownRooms): Promise<void> {
@@ -69,13 +116,17 @@ export async function inHouseStay(tx: Db, hotelId: number, roomNumber: string): 
 
 async function stayFor(tx: Db, hotel: Hotel, event: PmsEvent, known?: KnownRooms): Promise<StayRow> {
   await requireRoom(tx, hotel, event.room, known);
-  const stay = await inHouseStay(tx, hotel.id, event.room);
+  const stay = await stayOfRoom(tx, hotel.id, event.room, known);
   if (!stay || (event.reservation && stay.reservation && stay.reservation !== event.reservation)) throw new Refusal('noStay');
   return stay;
 }
 
 /** Writes the guest's name on the room's terminals (null clears it); answers the terminals changed. */
-async function setTerminalGuest(tx: Db, hotelId: number, roomNumber: string, guest: string | null): Promise<number[]> {
+async function setTerminalGuest(tx: Db, hotelId: number, roomNumber: string, guest: string | null, known?: KnownRooms): Promise<number[]> {
+  if (known?.guests) {
+    known.guests.set(roomNumber, guest);
+    return [];
+  }
   const t = terminals();
   const changed = await tx
     .update(t)
@@ -118,7 +169,8 @@ export async function checkOut(tx: Db, stay: StayRow): Promise<ReceiptItem[]> {
  * guest's name off the rooms' terminals in one statement, the areas' handlers (`runCheckOutHandlersOf`),
  * and the states and receipts in one statement.
  */
-export async function checkOutStays(tx: Db, hotelId: number, list: readonly StayRow[]): Promise<void> {
+export async function checkOutStays(tx: Db, hotelId: number, list: readonly StayRow[], known?: KnownRooms): Promise<void> {
+  await writeTerminalGuests(tx, hotelId, known);
   if (list.length <= 1) {
     if (list[0]) await checkOut(tx, list[0]);
     return;
@@ -182,7 +234,8 @@ async function changeStay(tx: Db, hotel: Hotel, stay: StayRow, event: CheckIn | 
   const [row] = await tx.update(s).set({ ...stayValues(event), updatedAt: new Date() }).where(eq(s.id, stay.id)).returning(STAY_COLUMNS());
   const updated = row as StayRow;
   if (updated.groupCode && updated.groupCode !== stay.groupCode) await joinTourGroup(tx, hotel, updated.groupCode, updated.roomNumber, event);
-  await setTerminalGuest(tx, hotel.id, updated.roomNumber, updated.guestName);
+  keepStay(known, updated.roomNumber, updated);
+  await setTerminalGuest(tx, hotel.id, updated.roomNumber, updated.guestName, known);
   return { stay: updated, terminalIds: await roomTerminals(tx, hotel.id, updated.roomNumber, known) };
 }
 
@@ -192,9 +245,12 @@ async function changeStay(tx: Db, hotel: Hotel, stay: StayRow, event: CheckIn | 
  */
 async function checkIn(tx: Db, hotel: Hotel, event: CheckIn, known?: KnownRooms): Promise<Applied> {
   await requireRoom(tx, hotel, event.room, known);
-  const current = await inHouseStay(tx, hotel.id, event.room);
+  const current = await stayOfRoom(tx, hotel.id, event.room, known);
   if (current && event.reservation && current.reservation === event.reservation) return changeStay(tx, hotel, current, event, known);
-  if (current) await checkOut(tx, current);
+  if (current) {
+    await writeTerminalGuests(tx, hotel.id, known);
+    await checkOut(tx, current);
+  }
   const s = stays();
   const [row] = await tx
     .insert(s)
@@ -202,7 +258,8 @@ async function checkIn(tx: Db, hotel: Hotel, event: CheckIn, known?: KnownRooms)
     .returning(STAY_COLUMNS());
   const stay = row as StayRow;
   if (event.group) await joinTourGroup(tx, hotel, event.group, event.room, event);
-  await setTerminalGuest(tx, hotel.id, event.room, event.guest.name);
+  keepStay(known, event.room, stay);
+  await setTerminalGuest(tx, hotel.id, event.room, event.guest.name, known);
   return { stay, terminalIds: await roomTerminals(tx, hotel.id, event.room, known) };
 }
 
@@ -210,13 +267,16 @@ async function moveRoom(tx: Db, hotel: Hotel, event: Extract<PmsEvent, { type: '
   const stay = await stayFor(tx, hotel, event, known);
   if (event.toRoom === event.room) return { stay, terminalIds: [] };
   await requireRoom(tx, hotel, event.toRoom, known);
-  if (await inHouseStay(tx, hotel.id, event.toRoom)) throw new Refusal('roomOccupied');
+  if (await stayOfRoom(tx, hotel.id, event.toRoom, known)) throw new Refusal('roomOccupied');
   const s = stays();
   await tx.update(s).set({ roomNumber: event.toRoom, updatedAt: new Date() }).where(eq(s.id, stay.id));
-  await setTerminalGuest(tx, hotel.id, event.room, null);
-  await setTerminalGuest(tx, hotel.id, event.toRoom, stay.guestName);
+  await setTerminalGuest(tx, hotel.id, event.room, null, known);
+  await setTerminalGuest(tx, hotel.id, event.toRoom, stay.guestName, known);
   if (stay.groupCode) await moveInTourGroup(tx, hotel.id, stay.groupCode, event.room, event.toRoom);
   const moved = { ...stay, roomNumber: event.toRoom };
+  keepStay(known, event.room, null);
+  keepStay(known, event.toRoom, moved);
+  await writeTerminalGuests(tx, hotel.id, known);
   // The areas' parts of the stay (open wake-up calls, messages sent to the room) follow the guest.
   await runRoomMoveHandlers(tx, moved, event.room, event.toRoom);
   const terminalIds = [...(await roomTerminals(tx, hotel.id, event.room, known)), ...(await roomTerminals(tx, hotel.id, event.toRoom, known))];
@@ -246,14 +306,19 @@ export async function applyEvent(tx: Db, hotel: Hotel, event: PmsEvent, known?: 
       return moveRoom(tx, hotel, event, known);
     case 'checkOut': {
       const stay = await stayFor(tx, hotel, event, known);
+      keepStay(known, stay.roomNumber, null);
       if (known?.checkOuts) known.checkOuts.push(stay);
-      else await checkOut(tx, stay);
+      else {
+        await writeTerminalGuests(tx, hotel.id, known);
+        await checkOut(tx, stay);
+      }
       return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber, known) };
     }
     case 'wakeUpSet':
     case 'wakeUpClear':
     case 'messageWaiting': {
       const stay = await stayFor(tx, hotel, event, known);
+      await writeTerminalGuests(tx, hotel.id, known);
       await guestServiceHandler(event.type)?.(tx, event, stay);
       // The room's TVs fetch what the handler changed (their wake-up or message part) after the commit.
       return { stay, terminalIds: await roomTerminals(tx, hotel.id, stay.roomNumber, known) };

@@ -16,7 +16,7 @@ import { rateLimit, type RateLimit } from '../devices/limits.js';
 import { addCheckOutHandler } from '../pms/hooks.js';
 import { CastFiles, isShownCastFile, startCast, stopCast } from './cast.js';
 import { pushToTv, listenForPhoneCommands } from './push.js';
-import { bindingOf, bindPhone, newPairCode, pairInfo, prunePhoneRows, revokeForStay, unbindPhone, type Binding } from './service.js';
+import { bindingOf, bindPhone, newPairCode, pairInfo, prunePhoneRows, revokeForStay, staysWithPhones, unbindPhone, type Binding } from './service.js';
 
 const tags = ['phone'];
 const codeSchema = z.string({ error: 'phone.badCode' }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'phone.badCode' });
@@ -82,7 +82,7 @@ export async function registerPhone(app: FastifyInstance, db: Db, runtime: Devic
     const { receipt, shownOn } = await castStore.forStay(tx, stay);
     for (const terminalId of shownOn) pushToTv(runtime, terminalId, { castStop: null });
     return [...released, ...receipt];
-  });
+  }, staysWithPhones);
   app.addHook('onClose', async () => removeCheckOut());
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

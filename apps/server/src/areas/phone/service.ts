@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { hotels, recordTables } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import type { ReceiptItem, StayRow } from '../pms/hooks.js';
-import { phoneBindings, phonePairCodes } from './schema.js';
+import { staysOfRows, type ReceiptItem, type StayRow } from '../pms/hooks.js';
+import { phoneBindings, phoneCasts, phonePairCodes } from './schema.js';
 
 /** How long a pairing code on the TV's screen binds a phone (the TV draws a new one before). */
 export const PAIR_CODE_TTL_MS = 2 * 60_000;
@@ -176,6 +176,29 @@ export async function revokeForStay(tx: Db, stay: StayRow): Promise<ReceiptItem[
     'checkOut',
   );
   return revoked.length ? [{ area: 'phone', key: 'phone.receiptBindings', count: revoked.length, items: revoked.map((b) => b.id) }] : [];
+}
+
+/**
+ * Of several stays checked out together, those with anything for `revokeForStay` or the casts'
+ * check-out (a binding not revoked, a cast still shown or holding a file), in one statement.
+ */
+export async function staysWithPhones(tx: Db, stays: readonly StayRow[]): Promise<ReadonlySet<number>> {
+  const of = (table: typeof phoneBindings | typeof phoneCasts) =>
+    or(
+      inArray(table.stayId, stays.map((stay) => stay.id)),
+      and(inArray(table.hotelId, [...new Set(stays.map((stay) => stay.hotelId))]), inArray(table.roomNumber, stays.map((stay) => stay.roomNumber)), isNull(table.stayId)),
+    );
+  const rows = await tx
+    .select({ stayId: phoneBindings.stayId, hotelId: phoneBindings.hotelId, roomNumber: phoneBindings.roomNumber })
+    .from(phoneBindings)
+    .where(and(of(phoneBindings), isNull(phoneBindings.revokedAt)))
+    .unionAll(
+      tx
+        .select({ stayId: phoneCasts.stayId, hotelId: phoneCasts.hotelId, roomNumber: phoneCasts.roomNumber })
+        .from(phoneCasts)
+        .where(and(of(phoneCasts), or(isNull(phoneCasts.endedAt), isNotNull(phoneCasts.fileId)))),
+    );
+  return staysOfRows(stays, rows);
 }
 
 /** Forgets spent and expired pairing codes, and bindings ended more than a month ago (the sweep). */

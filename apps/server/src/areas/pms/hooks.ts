@@ -28,32 +28,71 @@ export interface ReceiptItem {
  */
 export type CheckOutHandler = (tx: Db, stay: StayRow) => Promise<ReceiptItem[]>;
 
+/**
+ * Of stays checked out together (a PMS request's check-outs), those an area has anything to remove
+ * for, found in one statement for all: its handler then runs for these only. An area without one
+ * runs its handler for every stay.
+ */
+export type CheckOutPending = (tx: Db, stays: readonly StayRow[]) => Promise<ReadonlySet<number>>;
+
+/**
+ * For a `CheckOutPending` query: the stays that an area's rows (found for several stays at once)
+ * belong to, by their stay id when they carry one, else by their hotel and room.
+ */
+export function staysOfRows(stays: readonly StayRow[], rows: readonly { stayId?: number | null; hotelId: number | null; roomNumber: string | null }[]): Set<number> {
+  const byRoom = new Map(stays.map((stay) => [`${stay.hotelId}:${stay.roomNumber}`, stay.id]));
+  const ids = new Set(stays.map((stay) => stay.id));
+  const found = new Set<number>();
+  for (const row of rows) {
+    const id = row.stayId != null ? row.stayId : byRoom.get(`${row.hotelId}:${row.roomNumber}`);
+    if (id !== undefined && ids.has(id)) found.add(id);
+  }
+  return found;
+}
+
+interface CheckOutPart {
+  handler: CheckOutHandler;
+  pending?: CheckOutPending;
+}
+
 /** Each area's handlers, the one registered last on top (an area's part is one handler at a time). */
-const checkOutHandlers = new Map<string, CheckOutHandler[]>();
+const checkOutHandlers = new Map<string, CheckOutPart[]>();
 
 /**
  * Registers an area's part of the check-out, replacing the area's earlier one. An area whose handler
  * holds an app's own parts (its push hub, its file store) removes it when the app closes, with the
  * function answered, so the handler of an app still running takes over again (several apps in one
- * process: tests, tools).
+ * process: tests, tools). `pending`: which of several stays the handler has work for (see above).
  */
-export function addCheckOutHandler(area: string, handler: CheckOutHandler): () => void {
+export function addCheckOutHandler(area: string, handler: CheckOutHandler, pending?: CheckOutPending): () => void {
   const stack = checkOutHandlers.get(area) ?? [];
-  stack.push(handler);
+  const part: CheckOutPart = { handler, pending };
+  stack.push(part);
   checkOutHandlers.set(area, stack);
   return () => {
-    const at = stack.lastIndexOf(handler);
+    const at = stack.lastIndexOf(part);
     if (at >= 0) stack.splice(at, 1);
   };
 }
 
 export async function runCheckOutHandlers(tx: Db, stay: StayRow): Promise<ReceiptItem[]> {
-  const receipt: ReceiptItem[] = [];
+  return (await runCheckOutHandlersOf(tx, [stay])).get(stay.id)!;
+}
+
+/**
+ * The areas' check-out handlers for several stays (of different rooms) in one transaction: area by
+ * area, each stay's receipt in the areas' order, as one by one. An area with a `pending` query asks it
+ * once and runs its handler for the stays it names only.
+ */
+export async function runCheckOutHandlersOf(tx: Db, stays: readonly StayRow[]): Promise<Map<number, ReceiptItem[]>> {
+  const receipts = new Map(stays.map((stay) => [stay.id, [] as ReceiptItem[]]));
   for (const stack of checkOutHandlers.values()) {
-    const handler = stack.at(-1);
-    if (handler) receipt.push(...(await handler(tx, stay)));
+    const part = stack.at(-1);
+    if (!part) continue;
+    const due = part.pending && stays.length > 1 ? await part.pending(tx, stays) : null;
+    for (const stay of stays) if (!due || due.has(stay.id)) receipts.get(stay.id)!.push(...(await part.handler(tx, stay)));
   }
-  return receipt;
+  return receipts;
 }
 
 /** The events other areas act on (wake-up calls, guest messages), with the room's in-house stay. */

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { ok } from '../../http/reply.js';
 import { parseBoundedJson, unstorableTextPath } from '../../http/request-data.js';
 import { sharedRateLimit } from '../devices/limits.js';
-import { handleEvent, refuseRaw, type EventOrigin } from './events.js';
+import { handleEvent, handleEvents, refuseRaw, type EventOrigin } from './events.js';
 import { pmsHotelByPublicId, type PmsHotel } from './link.js';
 
 /**
@@ -116,8 +116,8 @@ export async function registerPmsHttp(scope: FastifyInstance, db: Db): Promise<v
         if (answer.result === 'refused') throw refuse(answer.errkey!.slice('pms.'.length) as PmsRefusal);
         return ok(answer);
       }
-      const results: PmsEventAnswer[] = [];
-      for (const event of batch.data.events) results.push(await handleEvent(db, hotel, origin, event, request.lang));
+      // One transaction for the whole batch, each event applied or refused on its own (docs/pms.md).
+      const results: PmsEventAnswer[] = await handleEvents(db, hotel, origin, batch.data.events, request.lang);
       return ok({ results });
     },
   );

@@ -30,14 +30,20 @@ export const addressList = (value: string): string[] => value.split(/[\s,，]+/)
 
 async function pmsHotelWhere(db: Db, where: ReturnType<typeof eq>): Promise<PmsHotel | null> {
   const vendors = recordTables.pmsVendor!;
-  const [hotel] = await db
-    .select({ id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, protocol: sql<string | null>`case when ${vendors.enabled} then ${vendors.protocol} end` })
+  // One statement for the hotel, its vendor's protocol and its interface row (every PMS request asks).
+  const [found] = await db
+    .select({
+      hotel: { id: hotels.id, brandId: hotels.brandId, publicId: hotels.publicId, protocol: sql<string | null>`case when ${vendors.enabled} then ${vendors.protocol} end` },
+      link: pmsInterfaces,
+    })
     .from(hotels)
     .leftJoin(vendors, eq(vendors.id, hotels.pmsVendorId))
+    .leftJoin(pmsInterfaces, eq(pmsInterfaces.hotelId, hotels.id))
     .where(where)
     .limit(1);
-  if (!hotel) return null;
-  const link = await ensureInterface(db, hotel);
+  if (!found) return null;
+  const { hotel } = found;
+  const link = found.link ?? (await ensureInterface(db, hotel));
   return {
     ...hotel,
     protocol: (hotel.protocol as PmsProtocol | null) ?? null,

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { addCheckOutHandler, addRoomMoveHandler, setGuestServiceHandler } from '../pms/hooks.js';
+import { addCheckOutHandler, addRoomMoveHandler, setGuestServiceHandler, staysOfRows } from '../pms/hooks.js';
 import { Refusal } from '../pms/stays.js';
 import { AppError } from '../../http/errors.js';
 import { calls, cancelRoomCalls, insertCall, logTransitions, openCallAt, OPEN_STATES } from './calls.js';
@@ -44,6 +44,14 @@ export function installWakeUpPmsHandlers(): void {
     if (!open.length) return [];
     const ids = await cancelRoomCalls(tx, stay.hotelId, stay.roomNumber, 'checkOut');
     return [{ area: 'wakeup', key: 'wakeup.receipt', count: ids.length, items: ids }];
+  }, async (tx, stays) => {
+    // Several check-outs together: the rooms with open calls, in one statement.
+    const c = calls();
+    const rows = await tx
+      .selectDistinct({ hotelId: c.hotelId, roomNumber: c.roomNumber })
+      .from(c)
+      .where(and(inArray(c.hotelId, [...new Set(stays.map((stay) => stay.hotelId))]), inArray(c.roomNumber, stays.map((stay) => stay.roomNumber)), inArray(c.state, [...OPEN_STATES])));
+    return staysOfRows(stays, rows as { hotelId: number; roomNumber: string }[]);
   });
   addRoomMoveHandler('wakeup', async (tx, stay, fromRoom, toRoom) => {
     const c = calls();

@@ -228,8 +228,8 @@ export async function generateBills(db: Db, actor: Actor, period: string, utcOff
             eq(o.brandId, project.targetBrandId as number),
             project.targetHotelId ? eq(o.hotelId, project.targetHotelId as number) : undefined,
             eq(o.state, 'shipmentComplete'),
-            gte(o.createdAt, localMidnight(from, utcOffsetMin).toISOString()),
-            lt(o.createdAt, localMidnight(until, utcOffsetMin).toISOString()),
+            gte(o.createdAt, localMidnight(from, utcOffsetMin)),
+            lt(o.createdAt, localMidnight(until, utcOffsetMin)),
           ),
         )
         .groupBy(o.hotelId, o.brandId);

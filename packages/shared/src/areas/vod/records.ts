@@ -231,8 +231,8 @@ export type VodProjectState = keyof typeof VOD_PROJECT_STATES;
 export const VOD_SETTLEMENT_PERIODS = { month: t('自然月', 'Natural month'), quarter: t('季度', 'Quarter') } as const;
 export const VOD_PARTY_KINDS = { brand: t('品牌', 'Brand'), hotel: t('酒店', 'Hotel'), provider: t('内容方', 'Content provider'), other: t('其他', 'Other') } as const;
 
-/** A bank account number: digits, 6 to 32 (spaces are taken out before the check). */
-const BANK_ACCOUNT = { regex: /^\d{6,32}$/, message: 'vod.bankAccountFormat' };
+/** A bank account number: 6 to 32 digits, in groups with single spaces if typed so (stored without them). */
+const BANK_ACCOUNT = { regex: /^(\d ?){5,31}\d$/, message: 'vod.bankAccountFormat' };
 
 /** Contract fields the split accounts and the projects share (spec part 2: contract no, dates, settlement period, rules). */
 const contractFields = () => ({

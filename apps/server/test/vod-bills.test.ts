@@ -4,7 +4,7 @@ import { records, translate } from '@htv/shared';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTables } from '../src/db/schema/index.js';
-import { testApp, type ApiResponse, type Client, type TestApp } from './support/app.js';
+import { testApp, type Client, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
 const HOTEL = ['vodBill.read', 'vodOrder.read'];

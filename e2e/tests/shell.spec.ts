@@ -246,11 +246,11 @@ test.describe('route access', () => {
   test('screens that are not built are not in the menu (no placeholders)', async ({ page }) => {
     await openAs(page, DEMO.admin);
     await expect(menuEntry(page, '系统管理')).toBeVisible();
-    // The route table lists these, but no screen implements them yet (the VOD group shows its built pages only).
-    await menuEntry(page, '点播管理').click();
-    await expect(menuEntry(page, '订单管理')).toBeVisible();
-    for (const item of ['点播项目管理', '分账管理', '分账账户管理']) await expect(menuEntry(page, item)).toHaveCount(0);
-    await page.goto(`${WEB}/vod/rules`);
+    // The route table lists these, but no screen implements them yet (the AI group shows its built pages only).
+    await menuEntry(page, 'AI管理').click();
+    await expect(menuEntry(page, '信息管理')).toBeVisible();
+    for (const item of ['配置审核', 'AI项目配置查询']) await expect(menuEntry(page, item)).toHaveCount(0);
+    await page.goto(`${WEB}/ai/config_check`);
     await expect(page.getByTestId('not-found')).toBeVisible();
   });
 });

@@ -195,7 +195,7 @@ const INSERT_CHUNK = 500;
  * project's shares (`splitTotal`). A budget bill is computed again; a bill past the budget is kept as
  * it is. Hotels without an order in the period get no bill.
  */
-export async function generateBills(db: Db, actor: Actor, period: string, utcOffsetMin: number, now = new Date(), ip?: string): Promise<VodBillGenerateAnswer> {
+export async function generateBills(db: Db, actor: Actor | null, period: string, utcOffsetMin: number, now = new Date(), ip?: string): Promise<VodBillGenerateAnswer> {
   const kind = periodKindOf(period);
   const bounds = kind && periodBounds(kind, period);
   if (!kind || !bounds) throw invalidFields({ period: { key: 'vod.badPeriod' } });

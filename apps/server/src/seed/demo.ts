@@ -160,7 +160,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     await seedDemoQuestionnaires(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
     await seedDemoVoice(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
     await seedDemoChannels(tx, { brandId: sunrise, hotelId: bund, adminId: userId('admin'), hotelUserId: userId('sunrise.bund') });
-    await seedDemoVod(tx, storage, userId('admin'));
+    await seedDemoVod(tx, storage, userId('admin'), { brandId: sunrise, hotelId: bund });
     await seedDemoRcu(tx, { brandId: sunrise, hotelId: bund });
     await seedDemoRobot(tx, { brandId: sunrise, hotelId: bund });
   });

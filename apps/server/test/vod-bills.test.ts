@@ -1,9 +1,16 @@
 import { splitTotal } from '@htv/shared/areas/vod/bills';
 import { formatMinor } from '@htv/shared/areas/shop/device';
 import { records, translate } from '@htv/shared';
+import { PGlite } from '@electric-sql/pglite';
 import ExcelJS from 'exceljs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { recordTables } from '../src/db/schema/index.js';
+import { localDiskStorage } from '../src/files/storage.js';
+import { seedDemo } from '../src/seed/demo.js';
 import { testApp, type Client, type TestApp } from './support/app.js';
 import { createPlatformAdmin, createTenant, type Tenant } from './support/fixtures.js';
 
@@ -418,3 +425,27 @@ describe('split bills', () => {
     expect([future.status, future.body.errors]).toEqual([422, { period: [en('vod.periodFuture')] }]);
   });
 });
+
+describe('the demo', () => {
+  it('has split accounts, a project over the demo brand and last month’s bill of the demo hotel', async () => {
+    const database = await openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
+    try {
+      await database.migrate();
+      expect(await seedDemo(database.db, localDiskStorage(mkdtempSync(join(tmpdir(), 'htv-demo-'))))).toBe(true);
+      const db = database.db;
+      expect(await db.select().from(recordTables.vodAccount!)).toHaveLength(2);
+      const [demoProject] = await db.select().from(recordTables.vodProject!);
+      expect([demoProject!.state, demoProject!.sharesPercent, demoProject!.platformPercent]).toEqual(['normal', 55, 45]);
+      const bills = await db.select().from(recordTables.vodBill!);
+      expect(bills).toHaveLength(1);
+      const bill = bills[0]!;
+      const counted = (await db.select().from(recordTables.vodOrder!)).filter((order) => order.state === 'shipmentComplete' && order.hotelId === bill.hotelId);
+      expect([bill.stage, bill.orderCount, bill.totalMinor]).toEqual(['budget', counted.length, counted.reduce((sum, order) => sum + (order.amountMinor as number), 0)]);
+      const lines = bill.lines as { amountMinor: number }[];
+      expect(lines.reduce((sum, line) => sum + line.amountMinor, 0) + (bill.platformMinor as number)).toBe(bill.totalMinor);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+});
+

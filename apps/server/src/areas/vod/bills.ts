@@ -299,7 +299,8 @@ export async function generateBills(db: Db, actor: Actor | null, period: string,
       for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await tx.insert(b).values(inserts.slice(i, i + INSERT_CHUNK));
       answer.created += inserts.length;
     }
-    await writeOpLog(tx, actor, { action: 'generate', recordType: 'vodBill', after: { ...answer } }, ip);
+    // The console's generation is logged; the demo seed's (no user) is not.
+    if (actor) await writeOpLog(tx, actor, { action: 'generate', recordType: 'vodBill', after: { ...answer } }, ip);
   });
   return answer;
 }

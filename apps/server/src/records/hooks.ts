@@ -58,8 +58,17 @@ function assertRequiredWhen(def: RecordDef, values: Record<string, unknown>, exi
   if (missing.length) throw invalidFields(Object.fromEntries(missing));
 }
 
+/** Fields given on create only (`fixed`): an update may repeat the stored value, never change it. */
+function assertFixed(def: RecordDef, values: Record<string, unknown>, existing: Row | null) {
+  if (!existing) return;
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
+  const changed = Object.entries(def.fields).filter(([name, field]) => field.fixed && !field.writeOnly && name in values && !same(values[name], existing[name]));
+  if (changed.length) throw invalidFields(Object.fromEntries(changed.map(([name, field]) => [name, { key: 'validation.fixed' as const, params: { field: field.label } }])));
+}
+
 export async function runBeforeWrite(ctx: WriteContext, def: RecordDef, values: Record<string, unknown>, existing: Row | null) {
   assertRequiredWhen(def, values, existing);
+  assertFixed(def, values, existing);
   let current = values;
   for (const hooks of hooksFor(def)) if (hooks.beforeWrite) current = await hooks.beforeWrite(ctx, current, existing);
   return current;

@@ -162,7 +162,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     await seedDemoQuestionnaires(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
     await seedDemoVoice(tx, { brandId: sunrise, hotelId: bund, userId: userId('sunrise.bund') });
     await seedDemoChannels(tx, { brandId: sunrise, hotelId: bund, adminId: userId('admin'), hotelUserId: userId('sunrise.bund') });
-    await seedDemoVod(tx, storage, userId('admin'));
+    await seedDemoVod(tx, storage, userId('admin'), { brandId: sunrise, hotelId: bund });
     await seedDemoRcu(tx, { brandId: sunrise, hotelId: bund });
     await seedDemoRobot(tx, { brandId: sunrise, hotelId: bund });
     await seedDemoHotelSurveys(tx, { userId: userId('admin'), live: bund, done: westLake, planned: (hotelIds[1] as number[])[0]! });

@@ -26,3 +26,4 @@ import './channels';
 import './exchange';
 import './questionnaires';
 import './hotelsurvey';
+import './vod';

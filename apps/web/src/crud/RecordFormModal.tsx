@@ -1,7 +1,7 @@
 import { formSections, recordByName, requiredNow, translate, type FieldDef, type RecordDef, type UserType } from '@htv/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Divider, Form, Modal, Row as GridRow, Space } from 'antd';
-import { useMemo, useRef } from 'react';
+import { cloneElement, useMemo, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../api/client';
 import { toastError, toastSuccess } from '../api/notify';
@@ -79,7 +79,11 @@ function RecordForm({ record, id, row, onClose, onSaved, ownerId }: Omit<RecordF
   // Asked only when the page does not name the owner already.
   const owner = ownerId === undefined ? ownerField : null;
   const fieldNames = owner ? [owner.name, ...record.writable] : record.writable;
-  const sections = useMemo(() => formSections(record), [record]);
+  // Fixed fields are given on create only: shown disabled on edit, a write-only one (a confirmation) not at all.
+  const sections = useMemo(
+    () => formSections(record).map((section) => ({ ...section, fields: section.fields.filter((name) => id === null || !(record.fields[name]!.fixed && record.fields[name]!.writeOnly)) })).filter((section) => section.fields.length > 0),
+    [record, id],
+  );
   const columns = record.groups ? { xs: 24, lg: 12 } : { span: 24 };
   // Names of the fields whose `requiredWhen` holds now, joined so the form re-renders only when they change.
   const requiredNowNames = Form.useWatch((values: Record<string, unknown> | undefined) => record.writable.filter((name) => requiredNow(record.fields[name]!, values ?? {})).join(','), form) ?? '';
@@ -112,6 +116,10 @@ function RecordForm({ record, id, row, onClose, onSaved, ownerId }: Omit<RecordF
     }
     const body = toBody(record, values);
     if (ownerField) body[ownerField.name] = ownerId ?? values[ownerField.name] ?? null;
+    if (record.confirmSave) {
+      Modal.confirm({ title: record.confirmSave[lang], okText: t('crud.save'), cancelText: t('common.cancel'), onOk: () => save.mutate(body), okButtonProps: { 'data-testid': 'record-form-confirm' } as never });
+      return;
+    }
     save.mutate(body);
   };
 
@@ -173,7 +181,7 @@ function RecordForm({ record, id, row, onClose, onSaved, ownerId }: Omit<RecordF
                       }
                       rules={condition ? [schemaRule(field, lang), requiredWhenRule(name, field, lang)] : [schemaRule(field, lang)]}
                     >
-                      {fieldInput(name, field, lang, t, row, record)}
+                      {id !== null && field.fixed ? cloneElement(fieldInput(name, field, lang, t, row, record) as ReactElement<{ disabled?: boolean }>, { disabled: true }) : fieldInput(name, field, lang, t, row, record)}
                     </Form.Item>
                   </Col>
                 );

@@ -29,7 +29,7 @@ import { aiGoods, aiInfo, aiInstruction, aiIntent, aiIntentSet, aiServiceCall, a
 import { channel, hotelChannel } from './channels/records.js';
 import { imageMessage } from './imagemessages/records.js';
 import { questionnaire, questionnaireOption } from './questionnaires/records.js';
-import { vodChoose, vodHotelSetting, vodMovie, vodOrder, vodPromotion, vodRecommend, vodSend } from './vod/records.js';
+import { vodAccount, vodBill, vodChoose, vodHotelSetting, vodMovie, vodOrder, vodProject, vodPromotion, vodRecommend, vodSend } from './vod/records.js';
 import { tvCode } from './tvcode/records.js';
 import { pictureFrame } from './pictureframe/records.js';
 import { hotelSurvey } from './hotelsurvey/records.js';
@@ -118,6 +118,9 @@ export const records = {
   vodSend,
   vodOrder,
   vodHotelSetting,
+  vodAccount,
+  vodProject,
+  vodBill,
   tvCode,
   pictureFrame,
   hotelSurvey,

@@ -98,6 +98,7 @@ export const messages = {
   'validation.email': { 'zh-CN': '请输入正确的邮箱', 'en-US': 'Please enter a valid e-mail address' },
   'validation.choice': { 'zh-CN': '请选择有效的{field}', 'en-US': 'Please choose a valid {field}' },
   'validation.maxItems': { 'zh-CN': '{field}最多{max}项', 'en-US': '{field} allows at most {max} items' },
+  'validation.fixed': { 'zh-CN': '{field}创建后不能修改', 'en-US': '{field} cannot be changed once created' },
   'validation.unknownField': { 'zh-CN': '不支持的字段', 'en-US': 'Unknown field' },
   'validation.refNotFound': { 'zh-CN': '所选{field}不存在', 'en-US': 'The selected {field} does not exist' },
   'validation.hotelRequired': { 'zh-CN': '请选择酒店', 'en-US': 'Please choose a hotel' },

@@ -108,10 +108,13 @@ export interface RecordOptions<F extends Record<string, FieldDef>> {
    * Without it every listable field shows, in declaration order, then `createdAt`.
    */
   columns?: readonly ((keyof F & string) | ListExtraColumn)[];
+  /** Asked before the create/edit form saves (a save that cannot be undone in part: fixed fields). */
+  confirmSave?: Text;
 }
 
 export interface RecordDef<F extends Record<string, FieldDef> = Record<string, FieldDef>>
-  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups' | 'titleFieldEn' | 'columns'>> {
+  extends Required<Omit<RecordOptions<F>, 'states' | 'defaultSort' | 'indexes' | 'countCap' | 'operations' | 'groups' | 'titleFieldEn' | 'columns' | 'confirmSave'>> {
+  confirmSave?: Text;
   titleFieldEn?: RecordOptions<F>['titleFieldEn'];
   groups?: RecordOptions<F>['groups'];
   columns?: readonly string[];

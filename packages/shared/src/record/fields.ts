@@ -60,6 +60,11 @@ export interface FieldCommon {
    * pages; the list route still accepts the filter.
    */
   userTypes?: readonly UserType[];
+  /**
+   * Given on create and never changed after (a bank account): the edit form shows it disabled (a
+   * write-only one not at all) and the server refuses another value with 422 `validation.fixed`.
+   */
+  fixed?: boolean;
 }
 
 export interface RequiredWhen {

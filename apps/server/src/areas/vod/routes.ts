@@ -1,5 +1,6 @@
 import type { VodConfigPart } from '@htv/shared/areas/vod/device';
-import { idSchema } from '@htv/shared';
+import { idSchema, records } from '@htv/shared';
+import { actorOf } from '../../auth/plugin.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +13,8 @@ import { SHOP_CURRENCY } from '../shop/device.js';
 import { vodCatalogue } from './device.js';
 import { applyDueSends, registerVodLibraryHooks } from './library.js';
 import { registerVodOrderHooks } from './orders.js';
+import { vodBillGenerateBody, type VodBillGenerateBody } from '@htv/shared/areas/vod/bills';
+import { generateBills, registerVodBillHooks } from './bills.js';
 
 /** How often timed sends are looked for (a send applies at its time; the tick marks it sent and pushes it). */
 const SEND_TICK_MS = 15_000;
@@ -24,6 +27,17 @@ const SEND_TICK_MS = 15_000;
 export function registerVod(app: FastifyInstance, db: Db, options: { scheduler?: boolean } = {}): () => Promise<void> {
   registerVodLibraryHooks();
   registerVodOrderHooks();
+  // The natural month's clock: the one settlement uses (DEVICE_STATS_UTC_OFFSET_MIN, China time by default).
+  const utcOffsetMin = () => app.devices.options.statsUtcOffsetMin;
+  registerVodBillHooks(utcOffsetMin);
+  app.post(
+    '/api/admin/vod/bills/generate',
+    {
+      schema: { tags: ['vod'], body: vodBillGenerateBody, summary: 'Computes the split bills of a month or quarter from its orders (budget bills again; later stages kept)' },
+      config: { auth: { userTypes: [1], permission: 'vodBill.generate' }, fields: { period: records.vodBill.fields.period } },
+    },
+    async (request) => ok(await generateBills(db, actorOf(request), (request.body as VodBillGenerateBody).period, utcOffsetMin(), new Date(), request.ip)),
+  );
   const tick = runPeriodically(app, 'VOD timed sends', SEND_TICK_MS, () => applyDueSends(db), { timer: options.scheduler !== false });
   const query = z.object({ hotelId: idSchema });
   app.get(

@@ -1,6 +1,6 @@
 import type { Text } from '../../i18n/lang.js';
 import { defineRecord } from '../../record/define.js';
-import { bool, choice, datetime, decimal, file, int, json, owner, ref, sortField, text } from '../../record/fields.js';
+import { bool, choice, date, datetime, decimal, file, int, json, owner, ref, sortField, text } from '../../record/fields.js';
 import { POSTING_STATES } from '../shop/records.js';
 
 const t = (zh: string, en: string): Text => ({ 'zh-CN': zh, 'en-US': en });
@@ -227,5 +227,168 @@ export const vodHotelSetting = defineRecord({
       required: true,
       default: 'refuse',
     }),
+  },
+});
+
+export const VOD_PROJECT_STATES = { normal: t('正常', 'Normal'), stopped: t('已停止', 'Stopped'), renewal: t('续约', 'Renewal') } as const;
+export type VodProjectState = keyof typeof VOD_PROJECT_STATES;
+export const VOD_SETTLEMENT_PERIODS = { month: t('自然月', 'Natural month'), quarter: t('季度', 'Quarter') } as const;
+export const VOD_PARTY_KINDS = { brand: t('品牌', 'Brand'), hotel: t('酒店', 'Hotel'), provider: t('内容方', 'Content provider'), other: t('其他', 'Other') } as const;
+
+/** A bank account number: 6 to 32 digits, in groups with single spaces if typed so (stored without them). */
+const BANK_ACCOUNT = { regex: /^(\d ?){5,31}\d$/, message: 'vod.bankAccountFormat' };
+
+/** Contract fields the split accounts and the projects share (spec part 2: contract no, dates, settlement period, rules). */
+const contractFields = () => ({
+  contractNo: text({ label: t('合同编号', 'Contract number'), required: true, max: 50, unique: true, search: true }),
+  startDate: date({ label: t('开始日期', 'Start date'), required: true, sort: true }),
+  endDate: date({ label: t('结束日期', 'End date'), required: true, sort: true }),
+  settlementPeriod: choice({ label: t('结算周期', 'Settlement period'), options: VOD_SETTLEMENT_PERIODS, required: true, default: 'month', filter: true }),
+  rules: text({ label: t('分账规则', 'Rules'), max: 1000, multiline: true, list: false }),
+});
+
+/** The bank account, entered twice on create and fixed after it (spec part 2 §5). */
+const bankFields = () => ({
+  bankName: text({ label: t('开户银行', 'Bank'), required: true, max: 100 }),
+  accountHolder: text({ label: t('开户名', 'Account holder'), required: true, max: 100 }),
+  bankAccount: text({ label: t('银行账号', 'Bank account'), required: true, max: 40, pattern: BANK_ACCOUNT, fixed: true, search: true, help: t('创建后不能修改', 'Cannot be changed once created') }),
+  bankAccountConfirm: text({ label: t('确认银行账号', 'Confirm bank account'), max: 40, writeOnly: true, list: false, fixed: true, help: t('再次输入银行账号', 'Enter the bank account again') }),
+});
+
+const projectActions = {
+  field: 'state' as const,
+  actions: {
+    stop: { label: t('停止', 'Stop'), from: ['normal', 'renewal'], to: 'stopped', confirm: t('停止后不再生成新的分账单，确定停止？', 'No new split bills are made once it is stopped. Stop it?') },
+    renew: { label: t('续约', 'Renew'), from: ['normal', 'stopped'], to: 'renewal', confirm: t('确定标记为续约？', 'Mark it as being renewed?') },
+    resume: { label: t('恢复正常', 'Resume'), from: ['stopped', 'renewal'], to: 'normal', confirm: t('确定恢复为正常状态？', 'Set it back to normal?') },
+  },
+};
+
+const CONFIRM_SAVE = t('银行账号保存后不能修改，请确认信息无误后保存。', 'The bank account cannot be changed once saved. Save it?');
+
+/**
+ * Split accounts (`/vod/account` *分账账户管理*): the parties that receive a share of VOD revenue —
+ * their contract, agreed percentage and bank account (entered twice, fixed once created).
+ */
+export const vodAccount = defineRecord({
+  name: 'vodAccount',
+  label: t('分账账户', 'Split account'),
+  scope: 'platform',
+  userTypes: [1],
+  titleField: 'name',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  operations: { delete: false },
+  states: projectActions,
+  confirmSave: CONFIRM_SAVE,
+  columns: ['name', 'partyKind', 'contractNo', 'percent', 'settlementPeriod', 'startDate', 'endDate', 'bankName', 'bankAccount', 'state'],
+  groups: [
+    { key: 'party', label: t('分账方', 'Party'), fields: ['name', 'partyKind', 'percent'] },
+    { key: 'contract', label: t('合同', 'Contract'), fields: ['contractNo', 'startDate', 'endDate', 'settlementPeriod', 'rules'] },
+    { key: 'bank', label: t('银行账户', 'Bank account'), fields: ['bankName', 'accountHolder', 'bankAccount', 'bankAccountConfirm'] },
+  ],
+  fields: {
+    name: text({ label: t('账户名称', 'Name'), required: true, max: 50, search: true, sort: true }),
+    partyKind: choice({ label: t('分账方类型', 'Party'), options: VOD_PARTY_KINDS, required: true, default: 'brand', filter: true }),
+    percent: decimal({ label: t('分成比例(%)', 'Share (%)'), required: true, min: 0, max: 100, scale: 2, help: t('项目未另行约定时使用的比例', 'Used by projects that state no other') }),
+    ...contractFields(),
+    ...bankFields(),
+    state: choice({ label: t('状态', 'State'), options: VOD_PROJECT_STATES, readOnly: true, default: 'normal', filter: true }),
+  },
+});
+
+/**
+ * VOD projects (`/vod/rules` *点播项目管理*): a contract covering a brand's hotels (or one of them),
+ * its settlement period, rules, the split between the parties (split accounts, at most 100% in all;
+ * the platform keeps the rest) and the project's bank account (entered twice, fixed once created).
+ */
+export const vodProject = defineRecord({
+  name: 'vodProject',
+  label: t('点播项目', 'VOD project'),
+  scope: 'platform',
+  userTypes: [1],
+  titleField: 'name',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  operations: { delete: false },
+  states: projectActions,
+  confirmSave: CONFIRM_SAVE,
+  columns: ['name', 'contractNo', 'targetBrandId', 'targetHotelId', 'settlementPeriod', 'startDate', 'endDate', 'sharesPercent', 'platformPercent', 'state'],
+  groups: [
+    { key: 'project', label: t('项目', 'Project'), fields: ['name', 'targetBrandId', 'targetHotelId'] },
+    { key: 'contract', label: t('合同', 'Contract'), fields: ['contractNo', 'startDate', 'endDate', 'settlementPeriod', 'rules'] },
+    { key: 'split', label: t('分账比例', 'Split'), fields: ['shares'] },
+    { key: 'bank', label: t('银行账户', 'Bank account'), fields: ['bankName', 'accountHolder', 'bankAccount', 'bankAccountConfirm'] },
+  ],
+  fields: {
+    name: text({ label: t('项目名称', 'Project name'), required: true, max: 50, search: true, sort: true }),
+    targetBrandId: ref({ label: t('品牌', 'Brand'), record: 'brand', required: true, filter: true }),
+    targetHotelId: ref({ label: t('酒店', 'Hotel'), record: 'hotel', filter: true, help: t('不选时为品牌下全部酒店', 'Empty: every hotel of the brand') }),
+    ...contractFields(),
+    shares: json({
+      label: t('分成', 'Shares'),
+      help: t('分账账户及比例，如 [{"accountId": 1, "percent": 30}]；不填比例时用账户的比例；合计不超过100%，其余归平台', 'Split accounts and percentages, e.g. [{"accountId": 1, "percent": 30}]; without a percentage the account’s own; at most 100% in all, the rest is the platform’s'),
+    }),
+    sharesPercent: decimal({ label: t('分账方合计(%)', 'Parties (%)'), readOnly: true, scale: 2 }),
+    platformPercent: decimal({ label: t('平台(%)', 'Platform (%)'), readOnly: true, scale: 2 }),
+    ...bankFields(),
+    state: choice({ label: t('状态', 'State'), options: VOD_PROJECT_STATES, readOnly: true, default: 'normal', filter: true }),
+  },
+});
+
+export const VOD_BILL_STAGES = {
+  budget: t('预算', 'Budget'),
+  settlement: t('结算', 'Settlement'),
+  reconciled: t('财务已对账', 'Reconciled by finance'),
+  transferred: t('已转账', 'Transferred'),
+} as const;
+export type VodBillStage = keyof typeof VOD_BILL_STAGES;
+
+/**
+ * Split bills (`/vod/bill` *分账管理*; a hotel's *点播账单*): one per project, hotel and period, computed
+ * from the period's delivered orders with the project's split (apps/server/src/areas/vod/bills.ts).
+ * Stages: budget → settlement → reconciled by finance → transferred, each a confirmed action of the
+ * platform recording who and when; nothing is edited, and a bill past the budget is never computed again.
+ */
+export const vodBill = defineRecord({
+  name: 'vodBill',
+  label: t('分账单', 'Split bill'),
+  scope: 'hotel',
+  userTypes: [1, 3],
+  titleField: 'name',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  operations: { create: false, update: false, delete: false },
+  countCap: 100_000,
+  indexes: [{ fields: ['projectId', 'hotelId', 'period'], unique: true }, { fields: ['period'] }],
+  states: {
+    field: 'stage',
+    actions: {
+      settle: { label: t('结算', 'Settle'), from: ['budget'], to: 'settlement', userTypes: [1], confirm: t('结算后金额不再重新计算，确定结算？', 'The amounts are not computed again once settled. Settle?') },
+      reconcile: { label: t('财务对账', 'Reconcile'), from: ['settlement'], to: 'reconciled', userTypes: [1], confirm: t('确认财务已对账？', 'Confirm that finance has reconciled this bill?') },
+      transfer: { label: t('确认转账', 'Mark transferred'), from: ['reconciled'], to: 'transferred', userTypes: [1], confirm: t('确认已转账？转账后账单不能再修改。', 'Confirm the transfer? The bill cannot change after it.') },
+    },
+  },
+  columns: ['name', 'hotelId', 'projectId', 'period', 'orderCount', 'ordersAmount', 'sharedAmount', 'platformAmount', 'stage', 'createdAt'],
+  fields: {
+    name: text({ label: t('账单', 'Bill'), readOnly: true, max: 120, search: true }),
+    hotelId: owner({ label: t('酒店', 'Hotel'), record: 'hotel', filter: true }),
+    projectId: ref({ label: t('点播项目', 'VOD project'), record: 'vodProject', readOnly: true, filter: true }),
+    period: text({ label: t('结算周期', 'Period'), readOnly: true, max: 7, filter: true, filterMatch: 'exact', sort: true }),
+    periodStart: date({ label: t('开始日期', 'From'), readOnly: true, list: false }),
+    periodEnd: date({ label: t('结束日期', 'To'), readOnly: true, list: false }),
+    orderCount: int({ label: t('订单数', 'Orders'), readOnly: true }),
+    ordersAmount: decimal({ label: t('订单金额', 'Orders total'), readOnly: true, scale: 2, sort: true }),
+    sharedAmount: decimal({ label: t('分账方金额', 'Parties'), readOnly: true, scale: 2 }),
+    platformAmount: decimal({ label: t('平台金额', 'Platform'), readOnly: true, scale: 2 }),
+    totalMinor: int({ label: t('订单金额(分)', 'Orders total (cents)'), readOnly: true, list: false }),
+    platformMinor: int({ label: t('平台金额(分)', 'Platform (cents)'), readOnly: true, list: false }),
+    lines: json({ label: t('分账明细', 'Lines'), readOnly: true }),
+    summary: text({ label: t('分账明细', 'Split'), readOnly: true, max: 2000 }),
+    stage: choice({ label: t('阶段', 'Stage'), options: VOD_BILL_STAGES, readOnly: true, default: 'budget', filter: true }),
+    computedAt: datetime({ label: t('计算时间', 'Computed at'), readOnly: true, list: false }),
+    settledBy: text({ label: t('结算人', 'Settled by'), readOnly: true, max: 100, list: false }),
+    settledAt: datetime({ label: t('结算时间', 'Settled at'), readOnly: true, list: false }),
+    reconciledBy: text({ label: t('对账人', 'Reconciled by'), readOnly: true, max: 100, list: false }),
+    reconciledAt: datetime({ label: t('对账时间', 'Reconciled at'), readOnly: true, list: false }),
+    transferredBy: text({ label: t('转账确认人', 'Transferred by'), readOnly: true, max: 100, list: false }),
+    transferredAt: datetime({ label: t('转账时间', 'Transferred at'), readOnly: true, list: false }),
   },
 });

@@ -14,6 +14,7 @@ import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks, TaskUnsupported } from '@htv/shared/areas/tasks/runner';
 import type { PhoneCommandData } from '@htv/shared/areas/phone/protocol';
 import { applyPhoneCommand } from './phone';
+import { takeEarlyConfig, takeEarlyShown } from './early';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -86,6 +87,9 @@ class ApiError extends Error {
     super(message);
   }
 }
+
+/** A theme version's payload as downloaded (the envelope) or kept. */
+type StoredPayload = { data?: ThemePayload } & ThemePayload;
 
 const kindOf = (mime: string): StageAsset['kind'] => (mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : mime.startsWith('font/') ? 'font' : 'image');
 
@@ -205,9 +209,10 @@ export class TvDevice {
     clearTimeout(this.heartbeatTimer);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; data?: T; etag?: string | null }> {
+  /** `started`: the same request already under way (index.html's, at switch-on). */
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal, started?: Promise<Response>): Promise<{ status: number; data?: T; etag?: string | null }> {
     const { token } = this.stored;
-    const response = await fetch(path.startsWith('/api/') ? path : `${API}${path}`, {
+    const response = await (started ?? fetch(path.startsWith('/api/') ? path : `${API}${path}`, {
       method,
       signal,
       headers: {
@@ -217,7 +222,7 @@ export class TvDevice {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
     if (response.status === 304) return { status: 304, etag: response.headers.get('etag') };
     const envelope = (await response.json().catch(() => null)) as { code?: string; data?: T; errkey?: string; errmsg?: string } | null;
     if (!response.ok || envelope?.code !== '0') throw new ApiError(response.status, envelope?.errkey, envelope?.errmsg ?? response.statusText, token);
@@ -370,9 +375,15 @@ export class TvDevice {
    * store no longer holds the version.
    */
   private async drawShown(part: ThemeConfigPart) {
-    const store = await openStore();
-    if (!(await store?.match(part.url))) return;
-    const theme = await this.load(part).catch(() => null);
+    // Read from the store by index.html while the scripts arrived, when it could.
+    const early = takeEarlyShown(part.url);
+    const kept = early ? await early.catch(() => null) : undefined;
+    if (kept === null) return;
+    if (!kept) {
+      const store = await openStore();
+      if (!(await store?.match(part.url))) return;
+    }
+    const theme = await this.load(part, kept).catch(() => null);
     if (!theme || this.stamp !== undefined || this.snapshot.state.phase !== 'connecting') return;
     this.set({ state: { phase: 'ready', theme: this.hold(part.url, theme), welcome: null } });
   }
@@ -384,12 +395,13 @@ export class TvDevice {
     this.save();
   }
 
-  private load(part: ThemeConfigPart): Promise<LoadedTheme> {
+  /** `kept`: the version's payload already read from the store. */
+  private load(part: ThemeConfigPart, kept?: StoredPayload): Promise<LoadedTheme> {
     const held = this.held.get(part.url);
     if (held) return Promise.resolve(held);
     let loading = this.loading.get(part.url);
     if (!loading) {
-      loading = this.download(part).finally(() => this.loading.delete(part.url));
+      loading = this.download(part, kept).finally(() => this.loading.delete(part.url));
       this.loading.set(part.url, loading);
     }
     return loading;
@@ -427,7 +439,9 @@ export class TvDevice {
   }
 
   private async loadConfig() {
-    const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {});
+    // At switch-on the call index.html started with the same token is the first answer.
+    const started = this.configEtag ? undefined : takeEarlyConfig(this.stored.token, this.lang);
+    const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {}, undefined, started);
     if (answer.status === 304) return;
     const config = answer.data!;
     this.configEtag = answer.etag ?? undefined;
@@ -513,19 +527,20 @@ export class TvDevice {
    * answers as soon as the document is read, so the page is drawn and takes the remote at once; its
    * pictures follow (`withFiles`), drawn when all are read.
    */
-  private async download(part: ThemeConfigPart): Promise<LoadedTheme> {
-    const store = await openStore();
-    const response = await this.fetchKept(store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }));
-    const payload = (await response.json()) as { data?: ThemePayload } & ThemePayload;
+  private async download(part: ThemeConfigPart, kept?: StoredPayload): Promise<LoadedTheme> {
+    // A payload already read does not wait for the store to open: its files do.
+    const store = openStore();
+    const payload = kept ?? ((await (await this.fetchKept(await store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }))).json()) as StoredPayload);
     const body = payload.data ?? payload;
     const theme: LoadedTheme = { part, document: body.document as ThemeDocument, assets: {} };
     if (body.assets.length) void this.withFiles(store, theme, body.assets);
-    else void forgetOtherVersions(store, [...this.held.keys(), part.url]).catch(() => undefined);
+    else void store.then((opened) => forgetOtherVersions(opened, [...this.held.keys(), part.url])).catch(() => undefined);
     return theme;
   }
 
   /** The version's files read (the store, else downloaded): it takes the place of the one without them, on screen too. */
-  private async withFiles(store: Cache | undefined, theme: LoadedTheme, files: ThemePayload['assets']) {
+  private async withFiles(opening: Promise<Cache | undefined>, theme: LoadedTheme, files: ThemePayload['assets']) {
+    const store = await opening;
     const assets: Record<number, StageAsset> = {};
     await Promise.all(
       files.map(async (asset) => {

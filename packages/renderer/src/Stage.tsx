@@ -133,7 +133,7 @@ export function ThemeStage(props: ThemeStageProps) {
       >
         {found &&
           (interactive ? (
-            <FocusPage key={found.page.key} page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
+            <LivePage key={found.page.key} page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
           ) : (
             <StillPage page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
           ))}
@@ -207,6 +207,13 @@ function FocusPage(props: PageProps) {
     </FocusContext.Provider>
   );
 }
+
+/**
+ * The page under the remote, drawn again only when the page, the context, the time rules' clock or
+ * the hidden blocks change: not when the stage's size is first measured (a TV's first picture draws
+ * its 40 blocks once) nor for the host's other changes.
+ */
+const LivePage = memo(FocusPage);
 
 interface BlockProps {
   block: ThemeBlock;

@@ -33,6 +33,8 @@ interface Stored {
   roomNumber?: string;
   /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
   shown?: ThemeConfigPart;
+  /** The version whose payload is kept in local storage (`PAYLOAD_KEY`): read at once at switch-on. */
+  payloadUrl?: string;
   /** The sound volume (0-100) a set-volume task or the menu's sound setting chose. */
   volume?: number;
 }
@@ -41,6 +43,8 @@ export interface LoadedTheme {
   part: ThemeConfigPart;
   document: ThemeDocument;
   assets: Record<number, StageAsset>;
+  /** The payload as received: kept in local storage while it is the version shown. */
+  payload?: StoredPayload;
 }
 
 export type TvState =
@@ -70,6 +74,13 @@ export interface TvSnapshot {
 
 const STORE_KEY = 'htv.tv';
 const STORE_CACHE = 'htv.tv.versions';
+/**
+ * The shown version's payload, in local storage: a switched-on TV draws its live page from it without
+ * waiting for the store (the Cache API answers in tens to hundreds of milliseconds on a busy set).
+ */
+export const PAYLOAD_KEY = 'htv.tv.payload';
+/** Larger payloads are read from the store only (local storage is small and loaded at every start). */
+const MAX_KEPT_PAYLOAD_CHARS = 600_000;
 
 function randomId(length: number, alphabet: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
@@ -285,6 +296,7 @@ export class TvDevice {
   private fail(error: unknown, again: () => void) {
     if (error instanceof ApiError && error.status === 401) {
       if (this.replaced(error)) return;
+      this.forgetPayload();
       this.stored = { ...this.stored, token: undefined, shown: undefined };
       this.save();
       clearTimeout(this.heartbeatTimer);
@@ -375,9 +387,10 @@ export class TvDevice {
    * store no longer holds the version.
    */
   private async drawShown(part: ThemeConfigPart) {
-    // Read from the store by index.html while the scripts arrived, when it could.
-    const early = takeEarlyShown(part.url);
-    const kept = early ? await early.catch(() => null) : undefined;
+    // From local storage, else read from the store by index.html while the scripts arrived.
+    const inStorage = this.stored.payloadUrl === part.url ? readKeptPayload(part.url) : undefined;
+    const early = inStorage ? undefined : takeEarlyShown(part.url);
+    const kept = inStorage ?? (early ? await early.catch(() => null) : undefined);
     if (kept === null) return;
     if (!kept) {
       const store = await openStore();
@@ -391,8 +404,34 @@ export class TvDevice {
   /** What the TV shows now, remembered for the next switch-on. */
   private remember(shown: ThemeConfigPart | undefined) {
     if (this.stored.shown?.url === shown?.url) return;
+    if (this.stored.payloadUrl && this.stored.payloadUrl !== shown?.url) this.forgetPayload();
     this.stored = { ...this.stored, shown };
     this.save();
+  }
+
+  /** Keeps the payload of the version shown in local storage for the next switch-on, once the TV has a moment. */
+  private keepPayload(theme: LoadedTheme) {
+    const { url } = theme.part;
+    if (!theme.payload || this.stored.payloadUrl === url) return;
+    const payload = theme.payload;
+    setTimeout(() => {
+      if (this.stored.shown?.url !== url || this.stored.payloadUrl === url) return;
+      const text = JSON.stringify({ url, payload });
+      try {
+        if (text.length > MAX_KEPT_PAYLOAD_CHARS) throw new Error('too large');
+        localStorage.setItem(PAYLOAD_KEY, text);
+        this.stored = { ...this.stored, payloadUrl: url };
+      } catch {
+        // too large or storage full: the next switch-on reads it from the store
+        this.forgetPayload();
+      }
+      this.save();
+    }, 0);
+  }
+
+  private forgetPayload() {
+    localStorage.removeItem(PAYLOAD_KEY);
+    this.stored = { ...this.stored, payloadUrl: undefined };
   }
 
   /** `kept`: the version's payload already read from the store. */
@@ -424,6 +463,8 @@ export class TvDevice {
         },
         clearCache: async () => {
           this.held.clear();
+          this.forgetPayload();
+          this.save();
           await clearStore();
         },
         setVolume: (parameter) => this.setVolume(Number(parameter)),
@@ -460,6 +501,7 @@ export class TvDevice {
     const themePart = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     const welcomePart = (config.welcome as WelcomeConfigPart | null | undefined) ?? null;
     const theme = themePart && (await this.loaded(themePart));
+    if (theme) this.keepPayload(theme);
     const welcome = welcomePart && { ...(await this.loaded(welcomePart)), guest: welcomePart.guest };
     const shown = this.snapshot.state;
     const same = (a: LoadedWelcome | null, b: LoadedWelcome | null) => a?.part.url === b?.part.url && a?.guest === b?.guest;
@@ -532,7 +574,7 @@ export class TvDevice {
     const store = openStore();
     const payload = kept ?? ((await (await this.fetchKept(await store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }))).json()) as StoredPayload);
     const body = payload.data ?? payload;
-    const theme: LoadedTheme = { part, document: body.document as ThemeDocument, assets: {} };
+    const theme: LoadedTheme = { part, document: body.document as ThemeDocument, assets: {}, payload };
     if (body.assets.length) void this.withFiles(store, theme, body.assets);
     else void store.then((opened) => forgetOtherVersions(opened, [...this.held.keys(), part.url])).catch(() => undefined);
     return theme;
@@ -573,6 +615,16 @@ export class TvDevice {
     downloaded?.();
     await store?.put(url, response.clone()).catch(() => undefined);
     return response;
+  }
+}
+
+/** The kept payload of version `url`, if local storage holds it. */
+function readKeptPayload(url: string): StoredPayload | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PAYLOAD_KEY) ?? 'null') as { url: string; payload: StoredPayload } | null;
+    return kept?.url === url ? kept.payload : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -31,6 +31,8 @@ interface Stored {
   /** An installation batch's auth code (the batch's QR sheet brings it in the URL with the install code). */
   batchCode?: string;
   roomNumber?: string;
+  /** The set's model when the browser TV runs on one (`?model=`): the hotel's remote codes are per model (docs/tvcode.md). */
+  model?: string;
   /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
   shown?: ThemeConfigPart;
   /** The version whose payload is kept in local storage (`PAYLOAD_KEY`): read at once at switch-on. */
@@ -196,9 +198,9 @@ export class TvDevice {
   }
 
   /** Starts with the stored token, or the install code of the URL or of an earlier setup. */
-  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string }) {
+  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string; model?: string }) {
     if (fromUrl.installCode) {
-      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
+      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, model: fromUrl.model?.slice(0, 40) || this.stored.model, token: undefined };
       this.save();
     }
     if (this.stored.token) void this.online();
@@ -247,7 +249,7 @@ export class TvDevice {
       const { data } = await this.call<RegisterResponse>('POST', '/register', {
         mac: this.stored.mac,
         sn: this.stored.sn,
-        model: 'Browser TV',
+        model: this.stored.model ?? 'Browser TV',
         clientType: 'web',
         launcher: 'browser-tv',
         softwareVersion: SOFTWARE_VERSION,

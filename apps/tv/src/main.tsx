@@ -22,7 +22,7 @@ document.documentElement.lang = lang;
 const device = new TvDevice(lang);
 const boot = new BootKeeper();
 device.onConfig((config, token) => void boot.update((config as { boot?: BootConfigPart }).boot, token));
-device.start({ installCode: params.get('code') ?? undefined, batchCode: params.get('batch') ?? undefined, roomNumber: params.get('room') ?? undefined });
+device.start({ installCode: params.get('code') ?? undefined, batchCode: params.get('batch') ?? undefined, roomNumber: params.get('room') ?? undefined, model: params.get('model') ?? undefined });
 // The script runs as soon as it arrives (vite.config.ts): the screens go into the page once it is parsed.
 const parsed = document.readyState === 'loading' ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true })) : undefined;
 void Promise.all([import('./mount'), parsed]).then(([{ mount }]) => {

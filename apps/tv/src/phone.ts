@@ -1,5 +1,4 @@
 import type { PhoneCommandData, RemoteKey } from '@htv/shared/areas/phone/protocol';
-import { PHONE_CAST_EVENT } from './cast';
 
 /** The keyboard keys the browser TV's remote handling knows, for the phone's keys (docs/tv.md, "The remote"). */
 const KEYBOARD: Partial<Record<RemoteKey, string>> = {
@@ -13,6 +12,12 @@ const KEYBOARD: Partial<Record<RemoteKey, string>> = {
   channelUp: 'ChannelUp',
   channelDown: 'ChannelDown',
 };
+
+/**
+ * Fired on `window` with a cast command of the guest's phone (docs/phone.md, "Casting"); the overlay
+ * that shows it (`cast.tsx`) comes with the drawing code: the first script carries no UI runtime.
+ */
+export const PHONE_CAST_EVENT = 'htv-phone-cast';
 
 /** Fired on `window` when a phone was paired with this TV (the pairing code is hidden). */
 export const PHONE_PAIRED_EVENT = 'htv-phone-paired';

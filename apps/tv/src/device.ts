@@ -411,10 +411,13 @@ export class TvDevice {
     this.save();
   }
 
+  /** A version whose payload local storage could not take: not tried again for each configuration. */
+  private payloadNotKept: string | undefined;
+
   /** Keeps the payload of the version shown in local storage for the next switch-on, once the TV has a moment. */
   private keepPayload(theme: LoadedTheme) {
     const { url } = theme.part;
-    if (!theme.payload || this.stored.payloadUrl === url) return;
+    if (!theme.payload || this.stored.payloadUrl === url || this.payloadNotKept === url) return;
     const payload = theme.payload;
     setTimeout(() => {
       if (this.stored.shown?.url !== url || this.stored.payloadUrl === url) return;
@@ -425,6 +428,7 @@ export class TvDevice {
         this.stored = { ...this.stored, payloadUrl: url };
       } catch {
         // too large or storage full: the next switch-on reads it from the store
+        this.payloadNotKept = url;
         this.forgetPayload();
       }
       this.save();

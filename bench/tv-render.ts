@@ -15,14 +15,17 @@
  *    (a TV switched on: token kept, the version drawn from the TV's store) and measures from navigation
  *    start to the first animation frame after the first page's 40 blocks are on the screen (the
  *    picture kept from the last switch-on, apps/tv/src/snapshot.ts, or the live page, whichever comes
- *    first), to the frame after the live page's 40 blocks are in the page, to the frame after its
- *    pictures are decoded, and to the frame after its QR codes are drawn;
+ *    first), to the frame after the live page's 40 blocks are in the page, to the **live first page**
+ *    (the frame after the live page's blocks are in the page and one of them has the remote's focus:
+ *    the page answers the arrows), to the frame after its pictures are decoded, and to the frame
+ *    after its QR codes are drawn;
  * 4. then presses the arrows (a snake over the three focusable rows) and measures each move from the
  *    keydown event to the focus attribute's change and to the next animation frame after it;
  * 5. with --profile <dir>, first one more run at the first rate under V8's sampling profiler, written
  *    as <dir>/tv-render-<rate>x.cpuprofile (not among the results; bench/profile-summary.ts reads it);
- * 6. prints a table (median and worst of the runs) and the size of apps/tv/dist/assets/*.js
- *    (brotli quality 11 and gzip level 9, as the build precompresses them).
+ * 6. prints a table (median and worst of the runs) and the size of apps/tv/dist/assets/*.js and of
+ *    the first script alone (index.html's module script; brotli quality 11 and gzip level 9, as the
+ *    build precompresses them).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -59,6 +62,11 @@ const size = {
   brotli: js.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
   gzip: js.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
 };
+// The first script: the module index.html loads (its chunks apart, as the table below lists them).
+const entryName = /<script type="module"[^>]*src="\/tv\/assets\/([^"]+\.js)"/.exec(readFileSync(join(ROOT, 'apps/tv/dist/index.html'), 'utf8'))?.[1];
+const entry = entryName ? readFileSync(join(assetsDir, entryName)) : Buffer.alloc(0);
+const first = { file: entryName, raw: entry.length, brotli: brotliCompressSync(entry, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
+log(`first script ${first.file}: ${first.raw} B raw, ${first.brotli} B brotli`);
 log(`TV JavaScript: ${size.files} file(s), ${(size.raw / 1024).toFixed(1)} KiB, brotli ${(size.brotli / 1024).toFixed(1)} KiB, gzip ${(size.gzip / 1024).toFixed(1)} KiB`);
 
 // --- server and theme ------------------------------------------------------------------------------
@@ -85,10 +93,21 @@ log(`theme ${themeId}: ${pages} pages × 40 blocks, ${materials.length} picture 
 /** Installed before the TV's own scripts: records the first page's drawing and every arrow's repaint. */
 function instrument() {
   type Move = { key: string; down: number; changed?: number; frame?: number };
-  const bench = { shownAt: 0, blocksAt: 0, drawnAt: 0, picturesAt: 0, codesAt: 0, moves: [] as Move[], pending: null as Move | null };
+  const bench = { shownAt: 0, blocksAt: 0, drawnAt: 0, liveAt: 0, picturesAt: 0, codesAt: 0, moves: [] as Move[], pending: null as Move | null };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   let waiting = false;
+  // The live first page: its blocks in the page and one of them focused by the remote's navigation.
+  // (No named functions in here: the script runs as its text, without the bundler's name helper.)
+  const live: (() => void)[] = [];
+  live.push(() => {
+    if (bench.liveAt) return;
+    const stage = document.querySelector('[data-testid="theme-stage"]');
+    if (!stage || stage.querySelectorAll('[data-block]').length < 40 || !stage.querySelector('[data-block][data-focused="true"]')) return;
+    bench.liveAt = -1;
+    requestAnimationFrame(() => (bench.liveAt = performance.now()));
+  });
   new MutationObserver(() => {
+    live[0]!();
     // The picture of the page kept from the last switch-on (apps/tv/src/snapshot.ts), if any.
     if (!bench.shownAt && (document.getElementById('tv-snapshot')?.querySelectorAll('[data-snapshot-block]').length ?? 0) >= 40) {
       bench.shownAt = -1;
@@ -106,7 +125,6 @@ function instrument() {
         requestAnimationFrame(() => (bench.picturesAt = performance.now())),
       );
       // QR codes may be drawn in a render after the page's first: the frame after the last has its modules.
-      // (No named functions in here: the script runs as its text, without the bundler's name helper.)
       const poll: FrameRequestCallback[] = [];
       poll.push(() => {
         if ([...stage.querySelectorAll('[data-type="qrCode"] svg')].every((svg) => svg.querySelector('path'))) bench.codesAt = performance.now();
@@ -123,6 +141,7 @@ function instrument() {
     true,
   );
   new MutationObserver((records) => {
+    live[0]!();
     const move = bench.pending;
     if (!move || move.changed) return;
     if (!records.some((r) => (r.target as Element).getAttribute('data-focused') === 'true')) return;
@@ -140,11 +159,17 @@ interface Run {
   /** The script received, and the configuration call started (the script ran, the TV booted). */
   scriptMs: number;
   configMs: number;
+  /** The TV's user timings: its first script runs, the drawing code evaluated, the screens in the page. */
+  mainMs: number;
+  mountMs: number;
+  mountedMs: number;
   payloadMs: number;
   filesMs: number;
   shownMs: number;
   blocksMs: number;
   drawnMs: number;
+  /** The live first page: drawn and focused (it answers the remote). */
+  liveMs: number;
   picturesMs: number;
   codesMs: number;
   moves: { key: string; changedMs: number; frameMs: number }[];
@@ -175,7 +200,7 @@ async function startProfile(cdp: CDPSession) {
 async function measure(context: BrowserContext, rate: number): Promise<Run> {
   const page = await openTv(context, rate, '/tv/', profiling && startProfile);
   try {
-    await page.waitForFunction(() => ((b) => b.picturesAt > 0 && b.codesAt > 0)((window as unknown as { __bench: { picturesAt: number; codesAt: number } }).__bench), undefined, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(() => ((b) => b.picturesAt > 0 && b.codesAt > 0 && b.liveAt > 0)((window as unknown as { __bench: { picturesAt: number; codesAt: number; liveAt: number } }).__bench), undefined, { timeout: 60_000, polling: 50 });
     if (profiling?.cdp) {
       const { profile } = await profiling.cdp.send('Profiler.stop');
       writeFileSync(profiling.file, JSON.stringify(profile));
@@ -183,7 +208,7 @@ async function measure(context: BrowserContext, rate: number): Promise<Run> {
       profiling = undefined;
     }
     const timing = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { shownAt: number; blocksAt: number; drawnAt: number; picturesAt: number; codesAt: number } }).__bench;
+      const bench = (window as unknown as { __bench: { shownAt: number; blocksAt: number; drawnAt: number; liveAt: number; picturesAt: number; codesAt: number } }).__bench;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const payload = resources.find((r) => /\/theme-versions\/\d+\/[0-9a-f]{64}$/.test(r.name));
       const files = resources.filter((r) => r.name.includes('/files/'));
@@ -195,6 +220,10 @@ async function measure(context: BrowserContext, rate: number): Promise<Run> {
         configMs: config?.startTime ?? NaN,
         payloadMs: payload?.responseEnd ?? NaN,
         filesMs: Math.max(0, ...files.map((f) => f.responseEnd)),
+        // The TV's user timings (apps/tv/src/main.tsx).
+        mainMs: performance.getEntriesByName('htv:main')[0]?.startTime ?? NaN,
+        mountMs: performance.getEntriesByName('htv:mount')[0]?.startTime ?? NaN,
+        mountedMs: performance.getEntriesByName('htv:mounted')[0]?.startTime ?? NaN,
       };
     });
     // The D-pad: the first tile has the focus; each arrow after the previous move's frame and a pause.
@@ -208,7 +237,7 @@ async function measure(context: BrowserContext, rate: number): Promise<Run> {
       moves.push({ key: move.key, changedMs: move.changed - move.down, frameMs: move.frame - move.down });
       await page.waitForTimeout(150);
     }
-    return { rate, scriptMs: timing.scriptMs, configMs: timing.configMs, payloadMs: timing.payloadMs, filesMs: timing.filesMs, shownMs: timing.shownAt, blocksMs: timing.blocksAt, drawnMs: timing.drawnAt, picturesMs: timing.picturesAt, codesMs: timing.codesAt, moves };
+    return { rate, scriptMs: timing.scriptMs, configMs: timing.configMs, mainMs: timing.mainMs, mountMs: timing.mountMs, mountedMs: timing.mountedMs, payloadMs: timing.payloadMs, filesMs: timing.filesMs, shownMs: timing.shownAt, blocksMs: timing.blocksAt, drawnMs: timing.drawnAt, liveMs: timing.liveAt, picturesMs: timing.picturesAt, codesMs: timing.codesAt, moves };
   } finally {
     await page.close();
   }
@@ -248,7 +277,7 @@ try {
       const run = await measure(context, rate);
       results.push(run);
       const moves = summarize(run.moves.map((m) => m.frameMs));
-      log(`CPU ÷${rate} run ${i + 1}: script ${run.scriptMs.toFixed(0)} ms, config asked ${run.configMs.toFixed(0)} ms, payload ${run.payloadMs.toFixed(0)} ms, files ${run.filesMs.toFixed(0)} ms, first page on screen ${run.shownMs.toFixed(0)} ms, live page drawn ${run.drawnMs.toFixed(0)} ms, pictures ${run.picturesMs.toFixed(0)} ms, QR codes ${run.codesMs.toFixed(0)} ms; moves keydown → frame p50 ${moves.p50.toFixed(1)} ms, max ${moves.max.toFixed(1)} ms`);
+      log(`CPU ÷${rate} run ${i + 1}: script ${run.scriptMs.toFixed(0)} ms, config asked ${run.configMs.toFixed(0)} ms, first script runs ${run.mainMs.toFixed(0)} ms, drawing code evaluated ${run.mountMs.toFixed(0)} ms, screens in the page ${run.mountedMs.toFixed(0)} ms, payload ${run.payloadMs.toFixed(0)} ms, files ${run.filesMs.toFixed(0)} ms, first page on screen ${run.shownMs.toFixed(0)} ms, live page drawn ${run.drawnMs.toFixed(0)} ms, live first page (focused) ${run.liveMs.toFixed(0)} ms, pictures ${run.picturesMs.toFixed(0)} ms, QR codes ${run.codesMs.toFixed(0)} ms; moves keydown → frame p50 ${moves.p50.toFixed(1)} ms, max ${moves.max.toFixed(1)} ms`);
     }
   }
   await context.close();
@@ -260,20 +289,22 @@ try {
 const loadAtEnd = loadavg();
 const ms = (n: number) => n.toFixed(0);
 console.log(`\n${pages} pages × 40 blocks, viewport 1920×1080, ${runs} runs per rate; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`);
-console.log('| CPU throttling | script received ms | /config asked ms | payload received ms | files received ms | first page on screen ms (median / worst) | live page drawn ms (median / worst) | pictures decoded ms | QR codes drawn ms | arrow: keydown → focus change ms (p50 / p95) | keydown → next frame ms (p50 / p95 / max) | ArrowRight → next frame p95 ms | moves |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| CPU throttling | script received ms | /config asked ms | first script runs ms | drawing code evaluated ms | payload received ms | files received ms | first page on screen ms (median / worst) | live page drawn ms (median / worst) | **live first page** (drawn and focused) ms (median / worst) | pictures decoded ms | QR codes drawn ms | arrow: keydown → focus change ms (p50 / p95) | keydown → next frame ms (p50 / p95 / max) | ArrowRight → next frame p95 ms | moves |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const rate of rates) {
   const of = results.filter((r) => r.rate === rate);
   const median = (f: (r: Run) => number) => summarize(of.map(f)).p50;
   const drawn = summarize(of.map((r) => r.drawnMs));
   const shown = summarize(of.map((r) => r.shownMs));
+  const liveFirst = summarize(of.map((r) => r.liveMs));
   const moves = of.flatMap((r) => r.moves);
   const changed = summarize(moves.map((m) => m.changedMs));
   const frame = summarize(moves.map((m) => m.frameMs));
   const right = summarize(moves.filter((m) => m.key === 'ArrowRight').map((m) => m.frameMs));
   console.log(
-    `| ${rate}× | ${ms(median((r) => r.scriptMs))} | ${ms(median((r) => r.configMs))} | ${ms(median((r) => r.payloadMs))} | ${ms(median((r) => r.filesMs))} | ${ms(shown.p50)} / ${ms(shown.max)} | ${ms(drawn.p50)} / ${ms(drawn.max)} | ${ms(median((r) => r.picturesMs))} | ${ms(median((r) => r.codesMs))} | ${changed.p50.toFixed(1)} / ${changed.p95.toFixed(1)} | ${frame.p50.toFixed(1)} / ${frame.p95.toFixed(1)} / ${frame.max.toFixed(1)} | ${right.p95.toFixed(1)} | ${moves.length} |`,
+    `| ${rate}× | ${ms(median((r) => r.scriptMs))} | ${ms(median((r) => r.configMs))} | ${ms(median((r) => r.mainMs))} | ${ms(median((r) => r.mountMs))} | ${ms(median((r) => r.payloadMs))} | ${ms(median((r) => r.filesMs))} | ${ms(shown.p50)} / ${ms(shown.max)} | ${ms(drawn.p50)} / ${ms(drawn.max)} | ${ms(liveFirst.p50)} / ${ms(liveFirst.max)} | ${ms(median((r) => r.picturesMs))} | ${ms(median((r) => r.codesMs))} | ${changed.p50.toFixed(1)} / ${changed.p95.toFixed(1)} | ${frame.p50.toFixed(1)} / ${frame.p95.toFixed(1)} / ${frame.max.toFixed(1)} | ${right.p95.toFixed(1)} | ${moves.length} |`,
   );
 }
 console.log(`\nTV JavaScript (apps/tv/dist/assets/*.js, ${size.files} file(s)): ${(size.raw / 1024).toFixed(1)} KiB, brotli ${(size.brotli / 1024).toFixed(1)} KiB (${size.brotli} B), gzip ${(size.gzip / 1024).toFixed(1)} KiB (${size.gzip} B)`);
-console.log(JSON.stringify({ loadAtStart, loadAtEnd, size, results: results.map(({ moves, ...r }) => ({ ...r, moves: moves.length })) }));
+console.log(`First script (${first.file}): ${(first.raw / 1024).toFixed(1)} KiB raw (${first.raw} B), brotli ${(first.brotli / 1024).toFixed(1)} KiB (${first.brotli} B)`);
+console.log(JSON.stringify({ loadAtStart, loadAtEnd, size, first, results: results.map(({ moves, ...r }) => ({ ...r, moves: moves.length })) }));

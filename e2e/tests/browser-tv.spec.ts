@@ -146,6 +146,11 @@ test('a browser TV registers, is authorized, shows the template sent to it and a
     expect(await tv.evaluate(() => (window as unknown as { __kept?: string }).__kept)).toContain('欢迎入住朝阳酒店');
     await expect(tv.locator('#tv-snapshot')).toHaveCount(0);
     expect(violations).toEqual([]);
+    // The page asked for the configuration before its scripts ran (once, with the stored token), and
+    // the live page came from the payload kept in local storage: nothing downloaded.
+    expect(await tv.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/device/v1/config')).length)).toBe(1);
+    await expect(tv.getByTestId('tv')).toHaveAttribute('data-downloads', '0');
+    expect(await tv.evaluate(() => (JSON.parse(localStorage.getItem('htv.tv.payload')!) as { url: string }).url === (JSON.parse(localStorage.getItem('htv.tv')!) as { shown: { url: string } }).shown.url)).toBe(true);
   } finally {
     await context.close();
     await brand.call('POST', `/admin/theme/${theme.id}/cancel-send`, {});

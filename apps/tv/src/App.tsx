@@ -116,17 +116,29 @@ function useSwitchOnPicture(phase: TvSnapshot['state']['phase'], url: string | u
   useEffect(() => {
     if (phase === 'connecting') return;
     if (!url || welcoming) return dropSnapshot();
+    let idle: number | undefined;
     let frame = requestAnimationFrame(() => {
       // The frame after the stage's first: its size and scale are settled.
       frame = requestAnimationFrame(() => {
-        const stage = document.querySelector('[data-testid="tv-launcher"] [data-testid="theme-stage"]');
-        if (stage) keepSnapshot(stage, url);
         dropSnapshot();
+        // Copying the page is not in the way of the remote's first keys: it waits for a free moment.
+        idle = whenIdle(() => {
+          const stage = document.querySelector('[data-testid="tv-launcher"] [data-testid="theme-stage"]');
+          if (stage) keepSnapshot(stage, url);
+        });
       });
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) cancelIdle(idle);
+    };
   }, [phase, url, welcoming]);
 }
+
+/** A moment the TV has nothing else to do (at most 3 s away); a timer where the browser has no idle callbacks. */
+const idleCallbacks = typeof requestIdleCallback === 'function';
+const whenIdle = (run: () => void): number => (idleCallbacks ? requestIdleCallback(run, { timeout: 3000 }) : (setTimeout(run, 500) as unknown as number));
+const cancelIdle = (id: number) => (idleCallbacks ? cancelIdleCallback(id) : clearTimeout(id));
 
 interface ShownQr {
   url: string;
@@ -321,7 +333,9 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
     }),
     [device, boot?.hide, snapshot.config, notify, t],
   );
-  const announce = (action: ThemeAction) => {
+  // One function for the stage while the TV lives (its blocks are not drawn again for each change of
+  // the screens around them), running the latest of these.
+  const announceNow = (action: ThemeAction) => {
     if (action.action === 'openApp') {
       notify(t('openApp', { name: action.packageName }));
       device.appOpened(action.packageName);
@@ -331,6 +345,10 @@ export function App({ device, lang }: { device: TvDevice; lang: UiLang }) {
       else notify(t('areaUnavailable'));
     }
   };
+
+  const latestAnnounce = useRef(announceNow);
+  latestAnnounce.current = announceNow;
+  const announce = useCallback((action: ThemeAction) => latestAnnounce.current(action), []);
 
   const { state, config } = snapshot;
   const welcome = state.phase === 'ready' ? state.welcome : null;

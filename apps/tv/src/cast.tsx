@@ -1,8 +1,7 @@
 import type { CastCommandData } from '@htv/shared/areas/phone/protocol';
 import { useEffect, useState, type CSSProperties } from 'react';
+import { PHONE_CAST_EVENT } from './phone';
 
-/** Fired on `window` with a cast command of the guest's phone (docs/phone.md, "Casting"). */
-export const PHONE_CAST_EVENT = 'htv-phone-cast';
 
 type Shown = Extract<CastCommandData, { cast: unknown }>['cast'];
 

@@ -14,6 +14,7 @@ import type { TerminalTask } from '@htv/shared/areas/tasks/protocol';
 import { runPendingTasks, TaskUnsupported } from '@htv/shared/areas/tasks/runner';
 import type { PhoneCommandData } from '@htv/shared/areas/phone/protocol';
 import { applyPhoneCommand } from './phone';
+import { takeEarlyConfig, takeEarlyShown } from './early';
 
 const API = '/api/device/v1';
 const SOFTWARE_VERSION = '1.0.0';
@@ -30,8 +31,12 @@ interface Stored {
   /** An installation batch's auth code (the batch's QR sheet brings it in the URL with the install code). */
   batchCode?: string;
   roomNumber?: string;
+  /** The set's model when the browser TV runs on one (`?model=`): the hotel's remote codes are per model (docs/tvcode.md). */
+  model?: string;
   /** The version on screen when the TV was switched off: drawn again at once when it is switched on. */
   shown?: ThemeConfigPart;
+  /** The version whose payload is kept in local storage (`PAYLOAD_KEY`): read at once at switch-on. */
+  payloadUrl?: string;
   /** The sound volume (0-100) a set-volume task or the menu's sound setting chose. */
   volume?: number;
 }
@@ -40,6 +45,8 @@ export interface LoadedTheme {
   part: ThemeConfigPart;
   document: ThemeDocument;
   assets: Record<number, StageAsset>;
+  /** The payload as received: kept in local storage while it is the version shown. */
+  payload?: StoredPayload;
 }
 
 export type TvState =
@@ -69,6 +76,13 @@ export interface TvSnapshot {
 
 const STORE_KEY = 'htv.tv';
 const STORE_CACHE = 'htv.tv.versions';
+/**
+ * The shown version's payload, in local storage: a switched-on TV draws its live page from it without
+ * waiting for the store (the Cache API answers in tens to hundreds of milliseconds on a busy set).
+ */
+export const PAYLOAD_KEY = 'htv.tv.payload';
+/** Larger payloads are read from the store only (local storage is small and loaded at every start). */
+const MAX_KEPT_PAYLOAD_CHARS = 600_000;
 
 function randomId(length: number, alphabet: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
@@ -86,6 +100,9 @@ class ApiError extends Error {
     super(message);
   }
 }
+
+/** A theme version's payload as downloaded (the envelope) or kept. */
+type StoredPayload = { data?: ThemePayload } & ThemePayload;
 
 const kindOf = (mime: string): StageAsset['kind'] => (mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : mime.startsWith('font/') ? 'font' : 'image');
 
@@ -181,9 +198,9 @@ export class TvDevice {
   }
 
   /** Starts with the stored token, or the install code of the URL or of an earlier setup. */
-  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string }) {
+  start(fromUrl: { installCode?: string; batchCode?: string; roomNumber?: string; model?: string }) {
     if (fromUrl.installCode) {
-      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, token: undefined };
+      this.stored = { ...this.stored, installCode: fromUrl.installCode, batchCode: fromUrl.batchCode, roomNumber: fromUrl.roomNumber ?? this.stored.roomNumber, model: fromUrl.model?.slice(0, 40) || this.stored.model, token: undefined };
       this.save();
     }
     if (this.stored.token) void this.online();
@@ -205,9 +222,10 @@ export class TvDevice {
     clearTimeout(this.heartbeatTimer);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; data?: T; etag?: string | null }> {
+  /** `started`: the same request already under way (index.html's, at switch-on). */
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal, started?: Promise<Response>): Promise<{ status: number; data?: T; etag?: string | null }> {
     const { token } = this.stored;
-    const response = await fetch(path.startsWith('/api/') ? path : `${API}${path}`, {
+    const response = await (started ?? fetch(path.startsWith('/api/') ? path : `${API}${path}`, {
       method,
       signal,
       headers: {
@@ -217,7 +235,7 @@ export class TvDevice {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
     if (response.status === 304) return { status: 304, etag: response.headers.get('etag') };
     const envelope = (await response.json().catch(() => null)) as { code?: string; data?: T; errkey?: string; errmsg?: string } | null;
     if (!response.ok || envelope?.code !== '0') throw new ApiError(response.status, envelope?.errkey, envelope?.errmsg ?? response.statusText, token);
@@ -231,7 +249,7 @@ export class TvDevice {
       const { data } = await this.call<RegisterResponse>('POST', '/register', {
         mac: this.stored.mac,
         sn: this.stored.sn,
-        model: 'Browser TV',
+        model: this.stored.model ?? 'Browser TV',
         clientType: 'web',
         launcher: 'browser-tv',
         softwareVersion: SOFTWARE_VERSION,
@@ -280,6 +298,7 @@ export class TvDevice {
   private fail(error: unknown, again: () => void) {
     if (error instanceof ApiError && error.status === 401) {
       if (this.replaced(error)) return;
+      this.forgetPayload();
       this.stored = { ...this.stored, token: undefined, shown: undefined };
       this.save();
       clearTimeout(this.heartbeatTimer);
@@ -370,9 +389,16 @@ export class TvDevice {
    * store no longer holds the version.
    */
   private async drawShown(part: ThemeConfigPart) {
-    const store = await openStore();
-    if (!(await store?.match(part.url))) return;
-    const theme = await this.load(part).catch(() => null);
+    // From local storage, else read from the store by index.html while the scripts arrived.
+    const inStorage = this.stored.payloadUrl === part.url ? readKeptPayload(part.url) : undefined;
+    const early = inStorage ? undefined : takeEarlyShown(part.url);
+    const kept = inStorage ?? (early ? await early.catch(() => null) : undefined);
+    if (kept === null) return;
+    if (!kept) {
+      const store = await openStore();
+      if (!(await store?.match(part.url))) return;
+    }
+    const theme = await this.load(part, kept).catch(() => null);
     if (!theme || this.stamp !== undefined || this.snapshot.state.phase !== 'connecting') return;
     this.set({ state: { phase: 'ready', theme: this.hold(part.url, theme), welcome: null } });
   }
@@ -380,16 +406,47 @@ export class TvDevice {
   /** What the TV shows now, remembered for the next switch-on. */
   private remember(shown: ThemeConfigPart | undefined) {
     if (this.stored.shown?.url === shown?.url) return;
+    if (this.stored.payloadUrl && this.stored.payloadUrl !== shown?.url) this.forgetPayload();
     this.stored = { ...this.stored, shown };
     this.save();
   }
 
-  private load(part: ThemeConfigPart): Promise<LoadedTheme> {
+  /** A version whose payload local storage could not take: not tried again for each configuration. */
+  private payloadNotKept: string | undefined;
+
+  /** Keeps the payload of the version shown in local storage for the next switch-on, once the TV has a moment. */
+  private keepPayload(theme: LoadedTheme) {
+    const { url } = theme.part;
+    if (!theme.payload || this.stored.payloadUrl === url || this.payloadNotKept === url) return;
+    const payload = theme.payload;
+    setTimeout(() => {
+      if (this.stored.shown?.url !== url || this.stored.payloadUrl === url) return;
+      const text = JSON.stringify({ url, payload });
+      try {
+        if (text.length > MAX_KEPT_PAYLOAD_CHARS) throw new Error('too large');
+        localStorage.setItem(PAYLOAD_KEY, text);
+        this.stored = { ...this.stored, payloadUrl: url };
+      } catch {
+        // too large or storage full: the next switch-on reads it from the store
+        this.payloadNotKept = url;
+        this.forgetPayload();
+      }
+      this.save();
+    }, 0);
+  }
+
+  private forgetPayload() {
+    localStorage.removeItem(PAYLOAD_KEY);
+    this.stored = { ...this.stored, payloadUrl: undefined };
+  }
+
+  /** `kept`: the version's payload already read from the store. */
+  private load(part: ThemeConfigPart, kept?: StoredPayload): Promise<LoadedTheme> {
     const held = this.held.get(part.url);
     if (held) return Promise.resolve(held);
     let loading = this.loading.get(part.url);
     if (!loading) {
-      loading = this.download(part).finally(() => this.loading.delete(part.url));
+      loading = this.download(part, kept).finally(() => this.loading.delete(part.url));
       this.loading.set(part.url, loading);
     }
     return loading;
@@ -412,6 +469,8 @@ export class TvDevice {
         },
         clearCache: async () => {
           this.held.clear();
+          this.forgetPayload();
+          this.save();
           await clearStore();
         },
         setVolume: (parameter) => this.setVolume(Number(parameter)),
@@ -427,7 +486,9 @@ export class TvDevice {
   }
 
   private async loadConfig() {
-    const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {});
+    // At switch-on the call index.html started with the same token is the first answer.
+    const started = this.configEtag ? undefined : takeEarlyConfig(this.stored.token, this.lang);
+    const answer = await this.call<DeviceConfig>('GET', '/config', undefined, this.configEtag ? { 'if-none-match': this.configEtag } : {}, undefined, started);
     if (answer.status === 304) return;
     const config = answer.data!;
     this.configEtag = answer.etag ?? undefined;
@@ -446,6 +507,7 @@ export class TvDevice {
     const themePart = (config.theme as ThemeConfigPart | null | undefined) ?? null;
     const welcomePart = (config.welcome as WelcomeConfigPart | null | undefined) ?? null;
     const theme = themePart && (await this.loaded(themePart));
+    if (theme) this.keepPayload(theme);
     const welcome = welcomePart && { ...(await this.loaded(welcomePart)), guest: welcomePart.guest };
     const shown = this.snapshot.state;
     const same = (a: LoadedWelcome | null, b: LoadedWelcome | null) => a?.part.url === b?.part.url && a?.guest === b?.guest;
@@ -513,19 +575,20 @@ export class TvDevice {
    * answers as soon as the document is read, so the page is drawn and takes the remote at once; its
    * pictures follow (`withFiles`), drawn when all are read.
    */
-  private async download(part: ThemeConfigPart): Promise<LoadedTheme> {
-    const store = await openStore();
-    const response = await this.fetchKept(store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }));
-    const payload = (await response.json()) as { data?: ThemePayload } & ThemePayload;
+  private async download(part: ThemeConfigPart, kept?: StoredPayload): Promise<LoadedTheme> {
+    // A payload already read does not wait for the store to open: its files do.
+    const store = openStore();
+    const payload = kept ?? ((await (await this.fetchKept(await store, part.url, () => this.set({ downloads: this.snapshot.downloads + 1 }))).json()) as StoredPayload);
     const body = payload.data ?? payload;
-    const theme: LoadedTheme = { part, document: body.document as ThemeDocument, assets: {} };
+    const theme: LoadedTheme = { part, document: body.document as ThemeDocument, assets: {}, payload };
     if (body.assets.length) void this.withFiles(store, theme, body.assets);
-    else void forgetOtherVersions(store, [...this.held.keys(), part.url]).catch(() => undefined);
+    else void store.then((opened) => forgetOtherVersions(opened, [...this.held.keys(), part.url])).catch(() => undefined);
     return theme;
   }
 
   /** The version's files read (the store, else downloaded): it takes the place of the one without them, on screen too. */
-  private async withFiles(store: Cache | undefined, theme: LoadedTheme, files: ThemePayload['assets']) {
+  private async withFiles(opening: Promise<Cache | undefined>, theme: LoadedTheme, files: ThemePayload['assets']) {
+    const store = await opening;
     const assets: Record<number, StageAsset> = {};
     await Promise.all(
       files.map(async (asset) => {
@@ -558,6 +621,16 @@ export class TvDevice {
     downloaded?.();
     await store?.put(url, response.clone()).catch(() => undefined);
     return response;
+  }
+}
+
+/** The kept payload of version `url`, if local storage holds it. */
+function readKeptPayload(url: string): StoredPayload | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PAYLOAD_KEY) ?? 'null') as { url: string; payload: StoredPayload } | null;
+    return kept?.url === url ? kept.payload : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -133,7 +133,7 @@ export function ThemeStage(props: ThemeStageProps) {
       >
         {found &&
           (interactive ? (
-            <FocusPage key={found.page.key} page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
+            <LivePage key={found.page.key} page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
           ) : (
             <StillPage page={found.page} context={context} now={now} since={since} hidden={props.hidden} />
           ))}
@@ -191,12 +191,15 @@ function FocusPage(props: PageProps) {
     const firstBlock = focusableBlocks(props.page, props.hidden)[0];
     const reopened = opened.current !== props.page;
     opened.current = props.page;
-    // After the blocks registered themselves (their effects run before this one's next frame).
-    const frame = requestAnimationFrame(() => {
+    const focusFirst = () => {
       const current = getCurrentFocusKey();
       if (!reopened && current !== focusKey && doesFocusableExist(current)) return;
       if (firstBlock && doesFocusableExist(firstBlock.key)) setFocus(firstBlock.key);
-    });
+    };
+    // The blocks registered themselves in their effects, which run before this one: the focus is
+    // drawn in the page's next frame. One not registered yet is focused a frame later.
+    if (!firstBlock || doesFocusableExist(firstBlock.key)) return void focusFirst();
+    const frame = requestAnimationFrame(focusFirst);
     return () => cancelAnimationFrame(frame);
   }, [props.page, props.hidden, focusKey]);
   return (
@@ -207,6 +210,13 @@ function FocusPage(props: PageProps) {
     </FocusContext.Provider>
   );
 }
+
+/**
+ * The page under the remote, drawn again only when the page, the context, the time rules' clock or
+ * the hidden blocks change: not when the stage's size is first measured (a TV's first picture draws
+ * its 40 blocks once) nor for the host's other changes.
+ */
+const LivePage = memo(FocusPage);
 
 interface BlockProps {
   block: ThemeBlock;

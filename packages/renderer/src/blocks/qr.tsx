@@ -26,14 +26,32 @@ export function qrPath(content: string): { size: number; path: string } {
   return shape;
 }
 
-/** Runs `work` in a task of its own after the next frame is painted; the returned function cancels it. */
+/** Codes waiting to be made, in the order their blocks asked. */
+const waiting = new Set<() => void>();
+let pumping = false;
+
+/**
+ * Runs `work` in a task of its own after the next frame is painted, one piece of work per frame: a
+ * page's codes never hold back together the frame that shows the remote's first focus or a move.
+ * The returned function cancels it.
+ */
 function afterPaint(work: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
+  waiting.add(work);
+  if (!pumping) {
+    pumping = true;
+    requestAnimationFrame(function next() {
+      setTimeout(() => {
+        const [first] = waiting;
+        if (first) {
+          waiting.delete(first);
+          first();
+        }
+        if (waiting.size) requestAnimationFrame(next);
+        else pumping = false;
+      }, 0);
+    });
+  }
+  return () => void waiting.delete(work);
 }
 
 /**

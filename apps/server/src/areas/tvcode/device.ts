@@ -1,3 +1,4 @@
+import type { RemoteCodesPart } from '@htv/shared/areas/tvcode/device';
 import { TV_CODE_KEYS } from '@htv/shared/areas/tvcode/records';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordTables } from '../../db/schema/index.js';
@@ -23,6 +24,6 @@ export function installTvCodePart(): void {
       .limit(1);
     if (!row) return undefined;
     const codes = Object.fromEntries(Object.keys(TV_CODE_KEYS).flatMap((key) => (row[key] ? [[key, row[key] as string]] : [])));
-    return { model: row.model as string, codes };
+    return { model: row.model as string, codes } satisfies RemoteCodesPart;
   });
 }

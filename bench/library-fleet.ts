@@ -62,9 +62,15 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** The title the library's items carry: a TV's part naming it holds the new content. */
 const MARKER = `Library item ${Date.now()}`;
 
-async function until(what: string, timeoutMs: number, done: () => boolean) {
+/** Waits for `done`, logging `progress` every 30 s; a time-out says how far it got. */
+async function until(what: string, timeoutMs: number, done: () => boolean, progress: () => string) {
+  let next = Date.now() + 30_000;
   for (const deadline = Date.now() + timeoutMs; !done(); ) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds(timeoutMs)}`);
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds(timeoutMs)} (${progress()})`);
+    if (Date.now() > next) {
+      log(`${what}: ${progress()}`);
+      next += 30_000;
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -173,7 +179,13 @@ try {
   t = performance.now();
   configured.clear();
   await api.call('POST', '/terminals/authorize', { macs: tvs.map((tv) => tv.mac) });
-  await until('every TV configured after its authorization', 3 * INTERVAL * 1000 + 60_000, () => tvs.every((tv) => tv.authorization === 'authorized' && configured.has(tv.mac)));
+  const errorText = () => [...errors].map(([kind, n]) => `${n}× ${kind}`).join('; ') || 'no errors';
+  await until(
+    'every TV configured after its authorization',
+    5 * INTERVAL * 1000 + 120_000,
+    () => tvs.every((tv) => tv.authorization === 'authorized' && configured.has(tv.mac)),
+    () => `${tvs.filter((tv) => tv.authorization === 'authorized').length} authorized, ${tvs.filter((tv) => configured.has(tv.mac)).length} configured; ${errorText()}`,
+  );
   const firstMs = performance.now() - t;
   const before = tvs.reduce((n, tv) => n + tv.contentDownloads, 0);
   log(`authorized; every TV configured (the empty version, ${before} content files) after ${seconds(firstMs)}`);
@@ -183,7 +195,7 @@ try {
   sendStarted = performance.now();
   const sendMs = await send(content.id);
   log(`send of "Content" to ${hotelIds.length} hotels answered in ${sendMs.toFixed(0)} ms`);
-  await until('every TV holding the new content', 3 * INTERVAL * 1000 + 60_000, () => heldAt.size === TVS);
+  await until('every TV holding the new content', 5 * INTERVAL * 1000 + 120_000, () => heldAt.size === TVS, () => `${heldAt.size} hold it; ${errorText()}`);
   const allMs = performance.now() - sendStarted;
   const serverCpu = cpuSeconds(server.process.pid!) - cpuBefore;
   const pgCpu = pgCpuSince(pgBefore, await pgCpuSeconds(bench.admin, bench.name));

@@ -15,6 +15,7 @@
  *    empty hotel 2000002 into the library "Empty";
  * 3. times POST /api/libresource/versions of "Empty" to the generated hotels and the demo hotel 1000001
  *    (target hotels), --sends times: these are the versions the fleet starts with (no files);
+ *    The demo's own theme sends are cancelled first, as in bench/theme-fleet.ts.
  * 4. starts --tvs simulated TVs (tools/simulator, registered with the demo hotel's install code, push
  *    channel off: a version reaches a TV by its heartbeat's configuration stamp; each downloads the
  *    files of its `introduction` and `music` parts, each file once by id), authorizes them in one call
@@ -114,6 +115,12 @@ try {
   log(`${hotelIds.length} hotels of the demo brand take their introductions from it`);
 
   const api = new ConsoleApi(server.base, await createSession(db, { userId: brand.userId, userType: 2, brandId: brand.id, hotelId: null }));
+  // The demo's own theme sends are cancelled (as bench/theme-fleet.ts does): the TVs download the
+  // library's files, not the demo theme's pictures.
+  const adminId = rowsOf<{ id: number }>(await db.execute(sql`select id from users where user_type = 1 order by id limit 1`))[0]!.id;
+  const platform = new ConsoleApi(server.base, await createSession(db, { userId: adminId, userType: 1, brandId: null, hotelId: null }));
+  for (const { id } of rowsOf<{ id: number }>(await db.execute(sql`select distinct theme_id as id from theme_sends where cancelled_at is null`)))
+    await platform.call('POST', `/admin/theme/${id}/cancel-send`, {});
   // The content: one type shown by default, --items items over their own pictures, written by an
   // administrator of the source hotel (the demo hotel's role).
   const sourceUser = rowsOf<{ id: number }>(

@@ -45,6 +45,11 @@ export class ConsoleApi {
  * production: the captcha's answer comes from its test hook, after the "human" delay).
  */
 export async function signInPlatform(base: string): Promise<ConsoleApi> {
+  return signIn(base, 'admin', 'admin123');
+}
+
+/** Signs a seeded account in (a demo account: `sunrise.bund` / `hotel123`), as `signInPlatform`. */
+export async function signIn(base: string, login: string, password: string): Promise<ConsoleApi> {
   const issued = (await (await fetch(`${base}/api/captcha`)).json()) as { data: { id: string } };
   const { id } = issued.data;
   const answer = (await (await fetch(`${base}/api/test/captcha/${id}`)).json()) as { data: { x: number } };
@@ -52,7 +57,7 @@ export async function signInPlatform(base: string): Promise<ConsoleApi> {
   const response = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin', password: 'admin123', captcha: { id, x: answer.data.x } }),
+    body: JSON.stringify({ email: login, password, captcha: { id, x: answer.data.x } }),
   });
   if (!response.ok) throw new Error(`login: HTTP ${response.status} ${await response.text()}`);
   return new ConsoleApi(base, ((await response.json()) as { data: { token: string } }).data.token);

@@ -44,6 +44,7 @@ export type TvEvent =
   | { type: 'unbound' }
   | { type: 'theme'; themeId: number | null; version: number | null; assets: number }
   | { type: 'boot'; policyId: number | null; files: number; failed: number }
+  | { type: 'content'; files: number; failed: number; held: number }
   | { type: 'release'; actionId: number; kind: string; versionName: string; state: 'success' | 'failed' }
   | { type: 'heartbeat'; ms: number }
   | { type: 'task'; logId: number; action: string; state: TaskResultRequest['state'] }
@@ -85,6 +86,11 @@ export interface TvOptions {
    * it for now (asked again at the next configuration). Default: never answers.
    */
   answer?: (questionnaire: QuestionnaireOnTv, tv: VirtualTv) => number | null;
+  /**
+   * Configuration parts whose signed files the TV downloads as a TV showing them would (e.g.
+   * `['introduction', 'music']`; default none): each file once, by its id, whatever address it comes at.
+   */
+  contentParts?: readonly string[];
   /** Device fields to send at registration (defaults describe a 55" Android hotel TV). */
   device?: Partial<RegisterRequest>;
   client?: JsonClient;
@@ -151,6 +157,9 @@ export class VirtualTv {
   /** Installs the releases the configuration lists; its versions go in the heartbeats. */
   readonly releases: ReleaseInstaller;
   private readonly assetsHeld = new Set<string>();
+  /** Files of the content parts downloaded (each file id once), and the ids held. */
+  contentDownloads = 0;
+  readonly contentHeld = new Set<string>();
   private installCode: string | undefined;
   private roomNumber: string | undefined;
   private etag: string | undefined;
@@ -299,6 +308,7 @@ export class VirtualTv {
     if (this.authorization === 'disabled' && previous !== 'disabled') this.emit({ type: 'disabled', tip: this.config.authorization.tip ?? '' });
     await this.syncTheme();
     await this.syncBoot();
+    await this.syncContent();
     void this.releases.sync(this.config?.['releases' as keyof DeviceConfig] as ReleaseItem[] | undefined);
     void this.runSurvey();
     await this.syncPublished();
@@ -400,6 +410,33 @@ export class VirtualTv {
     this.theme = res.body;
     this.themeEtag = part.etag;
     this.emit({ type: 'theme', themeId: res.body.themeId, version: res.body.version, assets: res.body.assets.length });
+  }
+
+  /**
+   * Downloads the files the content parts name (`contentParts`: introductions, music…) that are not
+   * held yet: every signed device-file address in them (`/api/device/v1/<area>-files/<terminal>/<file id>/…`),
+   * each file id once, as a TV caching what it shows.
+   */
+  private async syncContent(): Promise<void> {
+    const names = this.options.contentParts;
+    if (!names?.length || !this.config) return;
+    const text = JSON.stringify(names.map((name) => (this.config as Record<string, unknown>)[name] ?? null));
+    const wanted = new Map<string, string>();
+    for (const match of text.matchAll(/"(\/api\/device\/v1\/[a-z-]+-files\/\d+\/([0-9a-f-]{36})\/[^"]+)"/g)) if (!this.contentHeld.has(match[2]!)) wanted.set(match[2]!, match[1]!);
+    let files = 0;
+    let failed = 0;
+    for (const [id, url] of wanted) {
+      const res = await this.client.request('GET', url, { signal: this.abort.signal }).catch(() => null);
+      if (res?.status !== 200) {
+        failed++;
+        this.emit({ type: 'error', message: `content file ${url}: HTTP ${res?.status ?? 'failed'}` });
+        continue;
+      }
+      this.contentHeld.add(id);
+      this.contentDownloads++;
+      files++;
+    }
+    this.emit({ type: 'content', files, failed, held: this.contentHeld.size });
   }
 
   /**
@@ -655,6 +692,8 @@ export interface FleetOptions {
   installMs?: number;
   /** Idle keep-alive connections the fleet's pool keeps (default Node's 256; more are closed and reopened). */
   maxFreeSockets?: number;
+  /** Content parts whose files each TV downloads (see TvOptions). */
+  contentParts?: readonly string[];
   onEvent?: (tv: VirtualTv, event: TvEvent) => void;
 }
 
@@ -686,6 +725,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         spreadSeconds: options.spreadSeconds,
         installFailureShare: options.installFailureShare,
         installMs: options.installMs,
+        contentParts: options.contentParts,
         client,
         onEvent: options.onEvent,
       }),

@@ -64,6 +64,8 @@ function describe(event: TvEvent): string {
       return event.themeId === null ? 'theme: none' : `theme ${event.themeId} v${event.version} downloaded (${event.assets} assets)`;
     case 'boot':
       return `boot policy ${event.policyId}: ${event.files} files downloaded${event.failed ? `, ${event.failed} failed` : ''}`;
+    case 'content':
+      return `content: ${event.files} files downloaded${event.failed ? `, ${event.failed} failed` : ''} (${event.held} held)`;
     case 'release':
       return `${event.kind} ${event.versionName} (action ${event.actionId}): install ${event.state}`;
     case 'task':

@@ -14,6 +14,7 @@ import { installWeather } from './areas/weather/device.js';
 import { installExchange } from './areas/exchange/device.js';
 import { registerExchangeImport } from './areas/exchange/import.js';
 import { registerScreensaverDeviceRoutes } from './areas/screensaver/device.js';
+import { registerControlLinkDeviceRoutes } from './areas/rcu/control-link.js';
 import { registerWeatherPm } from './areas/weather/pm.js';
 import { registerShopDeviceRoutes, registerShopPhone } from './areas/shop/device.js';
 import { registerShop } from './areas/shop/routes.js';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger = false, bus = new Mem
   await app.register(async (scope) => registerIntroductionDeviceRoutes(scope, database.db, devices, storage, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerShopDeviceRoutes(scope, database.db, devices, storage, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   await app.register(async (scope) => registerScreensaverDeviceRoutes(scope, database.db, devices, storage, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
+  await app.register(async (scope) => registerControlLinkDeviceRoutes(scope, database.db, devices, storage, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   registerChannelDevice(app, database.db);
   await app.register(async (scope) => registerVodDeviceRoutes(scope, database.db, devices, storage, config.secrets.signingKey), { prefix: DEVICE_API_BASE });
   await registerAppLaunchDeviceApi(app, database.db, devices);

@@ -19,6 +19,7 @@ import { introCustom, introItem, introType } from './introduction/records.js';
 import { weatherCity } from './weather/records.js';
 import { exchangeRate } from './exchange/records.js';
 import { screensaverPhoto } from './screensaver/records.js';
+import { controlLinkMaterial } from './rcu/records.js';
 import { wakeUpCall, wakeUpGroup } from './wakeup/records.js';
 import { shopBanner, shopCategory, shopGoods, shopOrder } from './shop/records.js';
 import { washingMachine } from './laundry/records.js';
@@ -90,6 +91,7 @@ export const records = {
   weatherCity,
   exchangeRate,
   screensaverPhoto,
+  controlLinkMaterial,
   wakeUpGroup,
   wakeUpCall,
   shopBanner,

@@ -128,6 +128,8 @@ export const uploadRules = {
   castVideo: { types: ['mp4', 'mov', 'ogg'], maxBytes: 200 * MB, serverOnly: true },
   /** The picture frame's photos (docs/pictureframe.md): within 3M, as the intro uploads. */
   pictureFrame: { types: ['jpeg', 'png'], maxBytes: 3 * MB, image: true },
+  /** Control-link materials: a picture or an MP4 video the room's TV shows when a room-control scene happens (docs/rcu.md). */
+  controlLinkMedia: { types: ['jpeg', 'png', 'mp4'], maxBytes: 100 * MB },
   /** The digital wall's pictures and videos (docs/digitalwall.md). */
   digitalWallMedia: { types: ['jpeg', 'png', 'webp', 'gif', 'mp4'], maxBytes: 200 * MB },
   spreadsheet: { types: ['xlsx'], maxBytes: 10 * MB, archive: { maxEntries: 1000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } },

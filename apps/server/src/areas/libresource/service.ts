@@ -90,6 +90,14 @@ export async function reviewedItems(db: Db, hotelId: number, items: readonly Row
   return shown;
 }
 
+/**
+ * Above this many hotels a version tells its brand's TVs at once rather than each hotel's: one
+ * generation instead of one per hotel (each stored, published to the other processes and matched
+ * against every cached terminal). The brand's other TVs refetch a configuration that did not change:
+ * answered 304 by its ETag.
+ */
+export const BRAND_WIDE_PUSH_HOTELS = 50;
+
 /** Tells the TVs of the hotels a version reaches that their content changed. */
 export async function pushVersion(db: Db, version: { id: number; brandId: number; target: string }): Promise<void> {
   if (version.target === 'all') {
@@ -97,7 +105,8 @@ export async function pushVersion(db: Db, version: { id: number; brandId: number
     return;
   }
   const targets = await db.select({ hotelId: resourceVersionHotels.hotelId }).from(resourceVersionHotels).where(eq(resourceVersionHotels.versionId, version.id));
-  for (const { hotelId } of targets) invalidateConfig({ hotelId });
+  if (targets.length > BRAND_WIDE_PUSH_HOTELS) invalidateConfig({ brandId: version.brandId });
+  else for (const { hotelId } of targets) invalidateConfig({ hotelId });
 }
 
 /**

@@ -85,9 +85,30 @@ function Video({ src }: { src: string }) {
   );
 }
 
+/** The background an item shows in a language: the English one outside Chinese, when it has one. */
+const backgroundIn = (item: IntroItemOnTv, lang: ContentLang) => (!chinese(lang) && item.backgroundEn ? item.backgroundEn : item.background);
+
+/** Pictures fetched and decoded ahead of the guest (the items beside the one shown); the last few are kept. */
+const ahead = new Map<string, HTMLImageElement>();
+const AHEAD_KEPT = 6;
+
+/**
+ * Fetches and decodes a picture the guest may move to next, so the move shows it at once rather than
+ * after its download and decoding (docs/benchmarks.md, the introduction with 200 items).
+ */
+function preload(url: string | undefined): void {
+  if (!url || ahead.has(url) || typeof Image === 'undefined') return;
+  const img = new Image();
+  img.decoding = 'async';
+  img.src = url;
+  img.decode().catch(() => undefined);
+  ahead.set(url, img);
+  if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
+}
+
 /** One introduction full screen: its background (the English one outside Chinese), video, title, text and QR code. */
 function ItemView({ item, lang, fallbacks }: { item: IntroItemOnTv; lang: ContentLang; fallbacks: readonly ContentLang[] }) {
-  const background = !chinese(lang) && item.backgroundEn ? item.backgroundEn : item.background;
+  const background = backgroundIn(item, lang);
   return (
     <div data-testid="intro-item" data-item-id={item.id} style={{ position: 'absolute', inset: 0 }}>
       <img src={background} alt="" draggable={false} data-testid="intro-background" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
@@ -161,6 +182,12 @@ export function Page({ part, lang, fallbacks }: AreaPageProps<IntroductionConfig
   });
 
   const item = entry?.type ? itemsOf(entry.type)[screen] : undefined;
+  // The pictures one move away: the items beside this one.
+  useEffect(() => {
+    if (!entry?.type) return;
+    const items = itemsOf(entry.type);
+    for (const next of [items[screen + 1], items[screen - 1]]) if (next) preload(backgroundIn(next, lang));
+  }, [entry, screen, lang]);
   const group = entry?.page ? groupsOf(entry.page, lang)[screen] : undefined;
   return (
     <div data-testid="intro-page" data-menu={at.menu ? 'true' : undefined} style={{ position: 'absolute', inset: 0, overflow: 'hidden', fontFamily: font }}>

@@ -1,5 +1,5 @@
 import { SETPOINT_MAX, SETPOINT_MIN, type RcuDevice } from '@htv/shared/areas/rcu/adapter';
-import { RCU_CHANGED_EVENT, type RcuConfigPart, type RcuRoomState } from '@htv/shared/areas/rcu/device';
+import { RCU_CHANGED_EVENT, RCU_STATE_EVENT, type RcuConfigPart, type RcuRoomState } from '@htv/shared/areas/rcu/device';
 import { useCallback, useEffect, useState } from 'react';
 import { useAreaDevice, useRemote } from '../host';
 import { areaWords, holdPopups, type AreaOverlayProps, type AreaPageProps } from '../registry';
@@ -175,11 +175,18 @@ export function Overlay({ part, lang }: AreaOverlayProps<RcuConfigPart | null>) 
   useEffect(() => {
     if (!device || !part) return;
     let current = true;
-    const take = (devices: RcuDevice[]) => current && setDnd(devices.some((d) => d.type === 'dnd' && d.on));
+    const take = (devices: RcuDevice[]) => {
+      if (!current) return;
+      setDnd(devices.some((d) => d.type === 'dnd' && d.on));
+      // The control-link materials compare each read with the one before (docs/rcu.md).
+      window.dispatchEvent(new CustomEvent(RCU_STATE_EVENT, { detail: devices }));
+    };
     const read = () =>
       device.call<RcuRoomState>('GET', '/rcu/devices').then(
         (state) => take(state.devices),
-        () => current && setDnd(false),
+        () => {
+          if (current) setDnd(false);
+        },
       );
     read();
     const timer = setInterval(read, DND_READ_MS);

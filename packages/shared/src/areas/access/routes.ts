@@ -318,7 +318,7 @@ hotelRoutes.push(
   page('/content/tour_group', '旅行团', 'Tour groups', { record: 'tourGroup' }),
   page('/content/hotel_info', '酒店信息', 'Hotel information', PERMISSIONS.hotelInfoRead, { actions: [HOTEL_INFO_UPDATE] }),
   page('/content/screensaver_photos', '屏保图片', 'Screensaver photos', { record: 'screensaverPhoto' }),
-  page('/content/control_link_materials', '控制联动素材', 'Control-link materials', 'controlLinkMaterial.read'),
+  page('/content/control_link_materials', '控制联动素材', 'Control-link materials', { record: 'controlLinkMaterial' }),
   page('/shop/banner', '轮播图', 'Banners', { record: 'shopBanner' }),
   page('/shop/shop_category', '商品分类', 'Categories', { record: 'shopCategory' }),
   page('/shop/shop_goods', '商品', 'Goods', { record: 'shopGoods' }),

@@ -1,5 +1,5 @@
 import { PMS_SIGNATURE_HEADER, PMS_TIMESTAMP_HEADER } from '@htv/shared/areas/pms/protocol';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pmsOutbox } from '../../db/schema/index.js';
 import { postRemoteForAnswer } from '../../files/remote.js';
@@ -7,6 +7,7 @@ import { markPosted, markPostingFailed } from '../shop/charges.js';
 import { configOf } from '../wakeup/config.js';
 import { callbackBackoffS } from '../wakeup/callback.js';
 import { signPmsRequest } from './http.js';
+import { claimDueRecords } from './outbox.js';
 import type { PostingRecord } from './posting.js';
 
 /** Attempts before a posting is given up as not reachable (about a day of back-off). */
@@ -14,20 +15,10 @@ export const POSTING_ATTEMPTS = 10;
 /** One POST's whole exchange, and the most of the PMS's answer read. */
 const POSTING_TIMEOUT_MS = 5_000;
 const POSTING_ANSWER_BYTES = 16_384;
-/** Records one round claims. */
-const ROUND = 20;
-/** A claimed record is another process's again after this long (its sender died mid-POST). */
-const CLAIM_S = 60;
 
 /** What the failure of an unreachable PMS says on the order, in both languages (like a cancel reason). */
 export const POSTING_UNREACHABLE = 'PMS 无法连接 / The PMS could not be reached';
 export const POSTING_NO_URL = 'PMS 回调地址未设置 / The PMS callback URL is not set';
-
-interface Claimed {
-  id: number;
-  hotelId: number;
-  record: PostingRecord & { attempts?: number };
-}
 
 /**
  * The posting's body (docs/pms.md "Posting over HTTP"): the charge with its sequence, the same on every
@@ -69,25 +60,10 @@ const textOf = (value: unknown) => (typeof value === 'string' || typeof value ==
  * - 400, 404, 409, 422: the PMS refused it: failed with its `reason` (or `errmsg`, `message`);
  * - anything else (5xx, 429, a timeout, a network failure): tried again with back-off, given up as not
  *   reachable after `POSTING_ATTEMPTS`.
- * Rows are claimed for a minute in a short statement (`skip locked`): processes share the work and
- * none holds a lock during a POST.
+ * Rows are claimed as `claimDueRecords` says.
  */
 export async function sendHttpPostings(db: Db): Promise<number> {
-  const claimed = (await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: pmsOutbox.id })
-      .from(pmsOutbox)
-      .where(and(isNull(pmsOutbox.sentAt), sql`${pmsOutbox.record}->>'channel' = 'postingHttp'`, sql`coalesce((${pmsOutbox.record}->>'nextAt')::timestamptz, '-infinity') <= now()`))
-      .orderBy(asc(pmsOutbox.id))
-      .limit(ROUND)
-      .for('update', { skipLocked: true });
-    if (!due.length) return [];
-    return tx
-      .update(pmsOutbox)
-      .set({ record: sql`${pmsOutbox.record} || jsonb_build_object('nextAt', now() + make_interval(secs => ${CLAIM_S}))` })
-      .where(inArray(pmsOutbox.id, due.map((row) => row.id)))
-      .returning({ id: pmsOutbox.id, hotelId: pmsOutbox.hotelId, record: pmsOutbox.record });
-  })) as Claimed[];
+  const claimed = await claimDueRecords<PostingRecord>(db, 'postingHttp');
   let settled = 0;
   for (const row of claimed) {
     const config = await configOf(db, row.hotelId);

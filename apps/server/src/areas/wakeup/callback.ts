@@ -1,31 +1,23 @@
 import { PMS_SIGNATURE_HEADER, PMS_TIMESTAMP_HEADER } from '@htv/shared/areas/pms/protocol';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pmsOutbox } from '../../db/schema/index.js';
 import { postRemote } from '../../files/remote.js';
 import { signPmsRequest } from '../pms/http.js';
+import { claimDueRecords, type ClaimedRecord } from '../pms/outbox.js';
 import { configOf } from './config.js';
 
 /** Attempts before a record is given up (about a day of back-off). */
 export const CALLBACK_ATTEMPTS = 10;
 /** One POST's whole exchange. */
 const CALLBACK_TIMEOUT_MS = 5_000;
-/** Records one round claims: the rest wait for the next round. */
-const ROUND = 20;
-/** A claimed record is another process's again after this long (its sender died mid-POST). */
-const CLAIM_S = 60;
 
 /** Seconds before attempt `n + 1`: 15 s, 30 s, 1 min … at most an hour. */
 export const callbackBackoffS = (attempts: number) => Math.min(15 * 2 ** (attempts - 1), 3_600);
 
-interface Claimed {
-  id: number;
-  hotelId: number;
-  record: Record<string, unknown> & { attempts?: number };
-}
 
 /** The callback's body: the record without the queue's own fields, with the row's id for idempotency. */
-function callbackBody(row: Claimed): string {
+function callbackBody(row: ClaimedRecord<Record<string, unknown>>): string {
   const { channel: _c, attempts: _a, nextAt: _n, ...record } = row.record;
   return JSON.stringify({ id: `wakeup-${row.id}`, ...record });
 }
@@ -35,26 +27,11 @@ function callbackBody(row: Claimed): string {
  * (docs/wakeup.md "Callback"): signed like our PMS interface's requests (`x-pms-timestamp`,
  * `x-pms-signature` over `{timestamp}.{body}` with the settings' callback secret), never to a private
  * address, each a 5-second exchange. A 2xx marks the record sent; anything else tries again with
- * back-off, and after `CALLBACK_ATTEMPTS` the record is given up (`failed`). Rows are claimed for a
- * minute in a short statement (`skip locked`), so processes share the work and none holds a lock
- * during a POST; a record sent twice carries the same `id`.
+ * back-off, and after `CALLBACK_ATTEMPTS` the record is given up (`failed`). Rows are claimed as
+ * `claimDueRecords` says; a record sent twice carries the same `id`.
  */
 export async function sendWakeUpCallbacks(db: Db): Promise<number> {
-  const claimed = (await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: pmsOutbox.id })
-      .from(pmsOutbox)
-      .where(and(isNull(pmsOutbox.sentAt), sql`${pmsOutbox.record}->>'channel' = 'callback'`, sql`coalesce((${pmsOutbox.record}->>'nextAt')::timestamptz, '-infinity') <= now()`))
-      .orderBy(asc(pmsOutbox.id))
-      .limit(ROUND)
-      .for('update', { skipLocked: true });
-    if (!due.length) return [];
-    return tx
-      .update(pmsOutbox)
-      .set({ record: sql`${pmsOutbox.record} || jsonb_build_object('nextAt', now() + make_interval(secs => ${CLAIM_S}))` })
-      .where(inArray(pmsOutbox.id, due.map((row) => row.id)))
-      .returning({ id: pmsOutbox.id, hotelId: pmsOutbox.hotelId, record: pmsOutbox.record });
-  })) as Claimed[];
+  const claimed = await claimDueRecords<Record<string, unknown>>(db, 'callback');
   let sent = 0;
   for (const row of claimed) {
     const config = await configOf(db, row.hotelId);

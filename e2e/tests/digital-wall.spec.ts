@@ -32,6 +32,8 @@ test('a wall item added in the console plays on the public-area TV and not on th
     const form = page.getByTestId('record-form');
     await form.locator('#title').fill(title);
     await form.locator('#gestureTitle').fill('大堂');
+    // First in the playlist (larger sorts first), ahead of the demo's posters: the wall starts again from the top when it changes.
+    await form.locator('#sort').fill('999');
     await form.locator('#media input[type=file]').setInputFiles({ name: 'lobby.png', mimeType: 'image/png', buffer: await canvasPng(page, 640, 360) });
     await expect(form.locator('#media .ant-upload-list-item:not(.ant-upload-list-item-uploading)').first()).toBeVisible();
     await page.getByTestId('record-form-submit').click();

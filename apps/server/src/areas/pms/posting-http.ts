@@ -1,3 +1,4 @@
+import { translate } from '@htv/shared';
 import { PMS_SIGNATURE_HEADER, PMS_TIMESTAMP_HEADER } from '@htv/shared/areas/pms/protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -17,8 +18,9 @@ const POSTING_TIMEOUT_MS = 5_000;
 const POSTING_ANSWER_BYTES = 16_384;
 
 /** What the failure of an unreachable PMS says on the order, in both languages (like a cancel reason). */
-export const POSTING_UNREACHABLE = 'PMS 无法连接 / The PMS could not be reached';
-export const POSTING_NO_URL = 'PMS 回调地址未设置 / The PMS callback URL is not set';
+const inBothLanguages = (key: 'pms.postingUnreachable' | 'pms.postingNoUrl') => `${translate(key, 'zh-CN')} / ${translate(key, 'en-US')}`;
+export const POSTING_UNREACHABLE = inBothLanguages('pms.postingUnreachable');
+export const POSTING_NO_URL = inBothLanguages('pms.postingNoUrl');
 
 /**
  * The posting's body (docs/pms.md "Posting over HTTP"): the charge with its sequence, the same on every

@@ -38,5 +38,7 @@ export const pmsMessages = {
   'pms.portTaken': { 'zh-CN': '该端口已被其他酒店使用', 'en-US': 'Another hotel already uses this port' },
   'pms.addressList': { 'zh-CN': '请填写IP地址，用逗号或换行分隔', 'en-US': 'Enter IP addresses separated by commas or new lines' },
   'pms.receiptTerminalGuest': { 'zh-CN': '终端上的住客姓名（{count}台）', 'en-US': 'Guest name on the terminals ({count})' },
+  'pms.postingUnreachable': { 'zh-CN': 'PMS 无法连接', 'en-US': 'The PMS could not be reached' },
+  'pms.postingNoUrl': { 'zh-CN': 'PMS 回调地址未设置', 'en-US': 'The PMS callback URL is not set' },
   'pms.postingNoLink': { 'zh-CN': '酒店没有可入账的PMS接口', 'en-US': 'The hotel has no PMS interface that takes postings' },
 } as const satisfies Record<string, Text>;
